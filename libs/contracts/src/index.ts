@@ -1,0 +1,209 @@
+/**
+ * API shapes shared by the backend and the frontends.
+ * Field names follow the specification (part 1 §3, part 2 §3) word for word.
+ */
+
+export const ROLES = [
+  'ROLE_ADMIN',
+  'ROLE_MANAGER',
+  'ROLE_HOME',
+  'ROLE_PHARMA',
+  'ROLE_DOCTOR',
+  'ROLE_DRIVER',
+  'ROLE_ACCOUNTING',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** German display names of the roles (spec part 1 §3). */
+export const ROLE_LABELS: Record<Role, string> = {
+  ROLE_ADMIN: 'Administrator',
+  ROLE_MANAGER: 'Manager',
+  ROLE_HOME: 'Heim',
+  ROLE_PHARMA: 'Apotheker',
+  ROLE_DOCTOR: 'Arzt',
+  ROLE_DRIVER: 'Fahrer',
+  ROLE_ACCOUNTING: 'Buchhalter',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Product constants shown in the UI. */
+export const PRODUCT_NAME = 'Medikationsportal';
+export const PRODUCT_VERSION = '2.9.1';
+export const PARTNER_PLATFORM_NAME = 'Apomondo';
+export const AUTH_STORAGE_KEY = 'auth';
+export const FORCED_PASSWORD_PATH = '/profil#scrollable-force-tab-1';
+
+export type Salutation = '' | 'mr' | 'mrs';
+export type UserStatus = '' | 'new' | 'removed';
+
+/** Reference to a record that changed something (createdFrom / modifiedFrom). */
+export interface ActorRef {
+  _id: string;
+  username: string;
+}
+
+export interface HomeRef {
+  _id: string;
+  name: string;
+}
+
+export interface DoctorRef {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  title: string;
+  email: string;
+}
+
+/** The user as the API returns it (never with password fields). */
+export interface UserDto {
+  _id: string;
+  username: string;
+  roles: Role[];
+  doctor: string | null;
+  home: string | null;
+  homeGroup: string[];
+  patient: string | null;
+  salutation: Salutation;
+  title: string;
+  firstname: string;
+  lastname: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  avatar: string | null;
+  chargeable: 0 | 1 | 2;
+  status: UserStatus;
+  once_password: boolean;
+  snippets: Snippet[];
+  seen: string[];
+  editable?: boolean;
+  createdAt: string;
+  createdFrom: ActorRef | null;
+  modifiedAt: string;
+  modifiedFrom: ActorRef | null;
+}
+
+export interface Snippet {
+  name: string;
+  subject: string;
+  content: string;
+}
+
+export interface SystemInfo {
+  /** ISO 8601 timestamp of the web-address change; null when none is announced. */
+  deadline: string | null;
+  /** The future web address. */
+  url: string | null;
+}
+
+/** Answer of POST /api/auth, POST /api/oauth and POST /api/auth/masquerade/{id} (spec part 1 §3). */
+export interface AuthRecord {
+  token: string;
+  user: UserDto;
+  username: string;
+  roles: Role[];
+  /** Effective permission strings (suffixes _own and _required_contract kept). */
+  permissions: string[];
+  home: HomeRef | null;
+  doctor: DoctorRef | null;
+  once_password: boolean;
+  system: SystemInfo;
+  /** Present while an administrator works as another user. */
+  switchBackToken?: string;
+}
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+
+export interface ApiErrorEntry {
+  path?: string;
+  message: string;
+  code?: string;
+}
+
+/** Every error answer of the API has this shape. */
+export interface ApiErrorBody {
+  statusCode: number;
+  errors: ApiErrorEntry[];
+  correlationId?: string;
+}
+
+export interface ListResponse<T> {
+  data: T[];
+  count: number;
+}
+
+/** Operator data (spec part 1 §3 Settings). */
+export interface SettingsDto {
+  company: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  phone: string;
+  fax: string;
+  email: string;
+  debtorId?: string;
+  instanceId?: string;
+  logo?: string | null;
+}
+
+/** The subset of settings readable without sign-in (imprint). */
+export type PublicSettingsDto = Omit<SettingsDto, 'debtorId' | 'instanceId'>;
+
+/** Entry of the rights-matrix catalogue (spec part 1 §3 ACL "rules"). */
+export interface AclRuleItem {
+  name: string;
+  label: string;
+  url?: string;
+  api?: string;
+  require?: string;
+  image?: string;
+  hasOnlyOwn?: boolean;
+  /** Only the home and doctor columns can require a contract for this permission. */
+  canRequireContract?: boolean;
+}
+
+export interface AclRuleSection {
+  label: string;
+  items: AclRuleItem[];
+}
+
+export interface AclRuleGroup {
+  label: string;
+  group: string;
+  sections: AclRuleSection[];
+}
+
+/** Per-role column of the matrix: granted permission strings (with suffixes) and the manager-only list. */
+export interface AclRoleEntry {
+  permissions: string[];
+  manager: string[];
+}
+
+export type AclMatrix = Record<Role, AclRoleEntry>;
+
+/** Answer of GET /api/acl. */
+export interface AclResponse {
+  rules: AclRuleGroup[];
+  acl: AclMatrix;
+  version: number;
+}
+
+/** Body of PATCH /api/acl: the changed role columns. */
+export interface AclPatchRequest {
+  acl: Partial<AclMatrix>;
+}
+
+/** Socket events (realtime gateway). */
+export const SOCKET_EVENTS = {
+  newTask: 'newtask',
+  newEvent: 'newevent',
+  unauthorized: 'unauthorized',
+} as const;

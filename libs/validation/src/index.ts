@@ -1,0 +1,2 @@
+export * from './password-rules.js';
+export * from './field-rules.js';
