@@ -207,3 +207,69 @@ export const SOCKET_EVENTS = {
   newEvent: 'newevent',
   unauthorized: 'unauthorized',
 } as const;
+
+/**
+ * Messages of the API where the spec does not word them (it shows no server error texts).
+ * Kept here so server, shell and browser tests use the same wording.
+ */
+export const API_MESSAGES = {
+  badCredentials: 'Benutzername oder Passwort ist falsch.',
+  throttled: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+  deactivated: 'Ihr Zugang wurde deaktiviert. Bitte wenden Sie sich an Ihre Apotheke.',
+  unauthenticated: 'Bitte melden Sie sich an.',
+  forbidden: 'Sie haben keine Berechtigung für diese Aktion.',
+  contractRequired: 'Vertrag benötigt!',
+  passwordChangeRequired: 'Das Passwort ist nur einmal gültig und muss geändert werden!',
+  notFound: 'Der Datensatz wurde nicht gefunden.',
+  invalidInput: 'Die Eingaben sind ungültig.',
+  internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  masquerade: 'Als Administrator Nutzer angemeldet.',
+  noSelfMasquerade: 'Sie können sich nicht als Sie selbst anmelden.',
+  switchBackInvalid: 'Die Rückkehr zum ursprünglichen Nutzer ist nicht mehr möglich. Bitte melden Sie sich neu an.',
+} as const;
+
+/** Error codes carried in `errors[].code`. */
+export const ERROR_CODES = {
+  contractRequired: 'contract_required',
+  passwordChangeRequired: 'password_change_required',
+  throttled: 'throttled',
+  badCredentials: 'bad_credentials',
+  deactivated: 'deactivated',
+} as const;
+
+export interface DemoAccount {
+  user: string;
+  password: string;
+  /** German role description shown in the demo table. */
+  label: string;
+}
+
+/** Answer of GET /api/config: what the login page needs before sign-in. */
+export interface PublicConfig {
+  productName: string;
+  version: string;
+  partnerName: string;
+  /** Demo flag on: the accounts for the login page's demo table (shown only on a local/demo host). */
+  demo: boolean;
+  demoAccounts: DemoAccount[];
+  sso: {
+    enabled: boolean;
+    /** The partner platform's authorization endpoint. */
+    authorizationUrl: string | null;
+    clientId: string | null;
+    /** Fixed nonce sent with the authorization request (spec part 1 §2). */
+    nonce: string | null;
+  };
+  system: SystemInfo;
+}
+
+/** Answer of PUT /api/users/{id}/profile. A password change revokes every session and issues a fresh one. */
+export interface ProfileUpdateResponse {
+  user: UserDto;
+  auth?: AuthRecord;
+}
+
+/** Body of POST /api/auth/switch-back (sent with the masquerade token). */
+export interface SwitchBackRequest {
+  switchBackToken: string;
+}
