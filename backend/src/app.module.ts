@@ -1,0 +1,39 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from './core/audit/audit.module.js';
+import { AuthCoreModule } from './core/auth/auth-core.module.js';
+import type { AppConfig } from './core/config/app-config.js';
+import { ConfigModule } from './core/config/config.module.js';
+import { DbModule } from './core/db/db.module.js';
+import { PermissionsModule } from './core/permissions/permissions.module.js';
+import { RealtimeModule } from './core/realtime/realtime.module.js';
+import { AclModule } from './modules/acl/acl.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { PublicConfigModule } from './modules/config/config.module.js';
+import { ContractsModule } from './modules/contracts/contracts.module.js';
+import { ProfileModule } from './modules/profile/profile.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DbModule,
+        PermissionsModule,
+        AuthCoreModule,
+        AuditModule,
+        RealtimeModule,
+        UsersModule,
+        AuthModule,
+        ProfileModule,
+        SettingsModule,
+        AclModule,
+        ContractsModule,
+        PublicConfigModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Role } from '@mediport/contracts';
+import { aclMatrix, contracts, sessions, users } from '../../db/schema/index.js';
+import type { Database } from '../db/database.js';
+import { DB } from '../db/db.module.js';
+
+export interface ActiveSessionRow {
+  sessionId: string;
+  masqueradeOf: string | null;
+  lastSeenAt: Date;
+  userId: string;
+  username: string;
+  roles: Role[];
+  homeId: string | null;
+  doctorId: string | null;
+  oncePassword: boolean;
+  status: string;
+  aclVersion: number;
+  hasContract: boolean;
+}
+
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async create(userId: string, masqueradeOf: string | null = null): Promise<string> {
+    const [row] = await this.db.insert(sessions).values({ userId, masqueradeOf }).returning({ id: sessions.id });
+    return row!.id;
+  }
+
+  /** One round trip per request: session, user, matrix version and whether a contract exists. */
+  async findActive(sessionId: string): Promise<ActiveSessionRow | null> {
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        masqueradeOf: sessions.masqueradeOf,
+        lastSeenAt: sessions.lastSeenAt,
+        userId: users.id,
+        username: users.username,
+        roles: users.roles,
+        homeId: users.homeId,
+        doctorId: users.doctorId,
+        oncePassword: users.oncePassword,
+        status: users.status,
+        aclVersion: sql<number>`(select coalesce(max(${aclMatrix.version}), 0) from ${aclMatrix})`.mapWith(Number),
+        hasContract: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.state} = 'active' and ((${users.homeId} is not null and ${contracts.homeId} = ${users.homeId}) or (${users.doctorId} is not null and ${contracts.doctorId} = ${users.doctorId})))`.mapWith(
+          Boolean,
+        ),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .limit(1);
+    return row ? { ...row, roles: row.roles as Role[] } : null;
+  }
+
+  async findById(sessionId: string) {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+    return row ?? null;
+  }
+
+  async touch(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends the session and any masquerade session opened from it. */
+  async revoke(sessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(or(eq(sessions.id, sessionId), eq(sessions.masqueradeOf, sessionId)), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every session of the user, including masquerade sessions into that user. */
+  async revokeAllForUser(userId: string): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}

@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './app-config.js';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'mediport-config-'));
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults: port 8080, demo on, PGlite', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 8080, dataDir: dir, databaseUrl: null, demo: true, redisUrl: null });
+    expect(config.sso.enabled).toBe(false);
+    expect(config.remoteUrls.orders).toBe('/remotes/orders/mf-manifest.json');
+    expect(config.staticRoot.endsWith(`${path.sep}frontends`)).toBe(true);
+  });
+
+  it('generates the JWT secret once per data directory', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it.each([
+    { title: 'DATABASE_URL set', env: { DATABASE_URL: 'postgres://x/y' }, demo: false },
+    { title: 'DATABASE_URL and DEMO=1', env: { DATABASE_URL: 'postgres://x/y', DEMO: '1' }, demo: true },
+    { title: 'DEMO=0 embedded', env: { DEMO: '0' }, demo: false },
+  ])('demo flag with $title is $demo', ({ env, demo }) => {
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env }).demo).toBe(demo);
+  });
+
+  it.each([
+    { title: 'invalid port', env: { PORT: 'abc' } },
+    { title: 'invalid boolean', env: { DEMO: 'vielleicht' } },
+    { title: 'invalid deadline', env: { SYSTEM_DEADLINE: 'morgen' } },
+  ])('rejects $title', ({ env }) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env })).toThrow(ConfigError);
+  });
+
+  it('reads SSO and remote overrides', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', SSO_ENABLED: 'true', OIDC_ISSUER: 'https://id.example.org/', OIDC_CLIENT_ID: 'c', REMOTE_ORDERS_URL: 'https://cdn/o.json' });
+    expect(config.sso).toMatchObject({ enabled: true, authorizationUrl: 'https://id.example.org/auth', clientId: 'c', nonce: expect.any(String) });
+    expect(config.remoteUrls.orders).toBe('https://cdn/o.json');
+  });
+});

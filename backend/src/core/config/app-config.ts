@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { findRepoRoot } from './paths.js';
+
+export const REMOTE_NAMES = ['orders', 'masterdata', 'admin', 'profile'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Validated process settings. Everything comes from the environment (README lists the defaults). */
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  demo: boolean;
+  sso: {
+    enabled: boolean;
+    issuer: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    redirectUri: string | null;
+    authorizationUrl: string | null;
+    nonce: string | null;
+  };
+  system: { deadline: string | null; url: string | null };
+  redisUrl: string | null;
+  chromiumPath: string | null;
+  staticRoot: string;
+  remoteUrls: Record<RemoteName, string>;
+  migrationsDir: string;
+  /** Seed the demo data automatically when the database has no users. */
+  autoSeed: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`Invalid boolean value "${value}"`);
+}
+
+function text(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function jwtSecretFor(env: NodeJS.ProcessEnv, dataDir: string): string {
+  const given = text(env.JWT_SECRET);
+  if (given) return given;
+  // Generated once per data directory so tokens survive a restart of the embedded mode.
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`Invalid PORT "${env.PORT}"`);
+  // Relative to where npm was invoked (INIT_CWD), so `npm run seed` from the root uses the same folder as `npm start`.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), text(env.DATA_DIR) ?? './data');
+  const databaseUrl = text(env.DATABASE_URL);
+  const deadline = text(env.SYSTEM_DEADLINE);
+  if (deadline && Number.isNaN(Date.parse(deadline))) throw new ConfigError(`Invalid SYSTEM_DEADLINE "${deadline}"`);
+  const root = findRepoRoot();
+  const staticRoot = path.resolve(text(env.STATIC_ROOT) ?? path.join(root, 'frontends'));
+  const ssoEnabled = flag(env.SSO_ENABLED, false);
+  const issuer = text(env.OIDC_ISSUER);
+  const demo = flag(env.DEMO, databaseUrl === null);
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    jwtSecret: jwtSecretFor(env, dataDir),
+    demo,
+    sso: {
+      enabled: ssoEnabled,
+      issuer,
+      clientId: text(env.OIDC_CLIENT_ID),
+      clientSecret: text(env.OIDC_CLIENT_SECRET),
+      redirectUri: text(env.OIDC_REDIRECT_URI),
+      authorizationUrl: text(env.OIDC_AUTHORIZATION_URL) ?? (issuer ? `${issuer.replace(/\/$/, '')}/auth` : null),
+      nonce: text(env.OIDC_NONCE) ?? (ssoEnabled ? 'mediport' : null),
+    },
+    system: { deadline: deadline ? new Date(deadline).toISOString() : null, url: text(env.SYSTEM_URL) },
+    redisUrl: text(env.REDIS_URL),
+    chromiumPath: text(env.CHROMIUM_PATH),
+    staticRoot,
+    remoteUrls: {
+      orders: text(env.REMOTE_ORDERS_URL) ?? '/remotes/orders/mf-manifest.json',
+      masterdata: text(env.REMOTE_MASTERDATA_URL) ?? '/remotes/masterdata/mf-manifest.json',
+      admin: text(env.REMOTE_ADMIN_URL) ?? '/remotes/admin/mf-manifest.json',
+      profile: text(env.REMOTE_PROFILE_URL) ?? '/remotes/profile/mf-manifest.json',
+    },
+    migrationsDir: path.resolve(text(env.MIGRATIONS_DIR) ?? path.join(root, 'backend', 'drizzle')),
+    autoSeed: demo,
+  };
+}

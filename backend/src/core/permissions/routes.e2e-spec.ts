@@ -1,0 +1,141 @@
+/**
+ * Every registered route declares its access, and no demo role gets a 2xx where the rights matrix
+ * denies the declared permission. The routes come from Nest's router (controllers discovered at
+ * run time, cross-checked against Express' routing table), never from a hand-written list.
+ */
+import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants.js';
+import { RequestMethod } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { API_MESSAGES, type AuthRecord } from '@mediport/contracts';
+import { effectivePermissions, grantOf } from '@mediport/permissions';
+import { bootApp, createTestDatabase, DEMO_USERNAMES, type DemoUsername, loginAll, type TestDatabase } from '../../testing/test-app.js';
+import { ACCESS_KEY, type RouteAccess } from './access.decorators.js';
+import { MatrixService } from './matrix.service.js';
+
+interface DiscoveredRoute {
+  method: string;
+  path: string;
+  access: RouteAccess | undefined;
+  name: string;
+}
+
+let db: TestDatabase;
+let app: NestExpressApplication;
+let records: Record<DemoUsername, AuthRecord>;
+let routes: DiscoveredRoute[];
+
+function joinPath(...parts: (string | string[] | undefined)[]): string {
+  const segs = parts.flatMap((p) => (Array.isArray(p) ? p[0] : p) ?? '').flatMap((p) => p.split('/')).filter(Boolean);
+  return `/${segs.join('/')}`;
+}
+
+function discoverRoutes(a: NestExpressApplication): DiscoveredRoute[] {
+  const discovery = new DiscoveryService(a.get(ModulesContainer));
+  const scanner = new MetadataScanner();
+  const out: DiscoveredRoute[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const { metatype, instance } = wrapper;
+    if (!metatype || !instance) continue;
+    const prefix = Reflect.getMetadata(PATH_METADATA, metatype) as string | string[] | undefined;
+    const proto = Object.getPrototypeOf(instance) as Record<string, unknown>;
+    for (const methodName of scanner.getAllMethodNames(proto)) {
+      const handler = proto[methodName] as object;
+      const path = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (path === undefined || method === undefined) continue;
+      out.push({
+        method: RequestMethod[method],
+        path: joinPath('api', prefix, path),
+        access: (Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, metatype)) as RouteAccess | undefined,
+        name: `${metatype.name}.${methodName}`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Express' own routing table: what really answers requests. */
+function expressRoutes(a: NestExpressApplication): string[] {
+  const server = a.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
+  return server.router.stack
+    .filter((l) => l.route)
+    .flatMap((l) => Object.keys(l.route!.methods).filter((m) => m !== '_all').map((m) => `${m.toUpperCase()} ${l.route!.path}`));
+}
+
+function concretePath(path: string, self: AuthRecord): string {
+  return path.replace(/:(\w+)/g, (_m, name: string) => (/^(id|userId)$/.test(name) ? self.user._id : '00000000-0000-4000-8000-000000000000'));
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await bootApp(db);
+  records = await loginAll(app);
+  routes = discoverRoutes(app);
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+describe('registered routes', () => {
+  it('are found by discovery and match the Express routing table', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const discovered = routes.map((r) => `${r.method} ${r.path}`).sort();
+    const registered = expressRoutes(app).filter((r) => r.split(' ')[1]!.startsWith('/api/')).sort();
+    expect(registered).toEqual(discovered);
+  });
+
+  it('each declare @Public(), @SignedIn() or @RequirePermission()', () => {
+    const undeclared = routes.filter((r) => !r.access || !['public', 'signed-in', 'permission'].includes(r.access.kind));
+    expect(undeclared.map((r) => `${r.method} ${r.path} (${r.name})`)).toEqual([]);
+  });
+
+  it('that are not public answer 401 without a token', async () => {
+    for (const route of routes.filter((r) => r.access?.kind !== 'public')) {
+      const res = await request(app.getHttpServer())
+        [route.method.toLowerCase() as 'get'](concretePath(route.path, records.admin))
+        .send({});
+      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({ route: `${route.method} ${route.path}`, status: 401 });
+    }
+  });
+
+  it('that are public never fail with a 5xx', async () => {
+    for (const route of routes.filter((r) => r.access?.kind === 'public')) {
+      const res = await request(app.getHttpServer())
+        [route.method.toLowerCase() as 'get'](route.path)
+        .send({});
+      expect(res.status).toBeLessThan(500);
+    }
+  });
+
+  it.each([...DEMO_USERNAMES])('give %s no 2xx where the matrix denies the permission', async (username) => {
+    const record = records[username];
+    const { version } = await app.get(MatrixService).current();
+    const matrix = await app.get(MatrixService).matrix(version);
+    const hasContract = username === 'heim';
+    const permissions = effectivePermissions(matrix, { roles: record.roles, hasContract });
+    expect(permissions).toEqual(record.permissions);
+    let denied = 0;
+    for (const route of routes) {
+      if (route.access?.kind !== 'permission') continue;
+      const grant = grantOf(permissions, route.access.name);
+      const res = await request(app.getHttpServer())
+        [route.method.toLowerCase() as 'get'](concretePath(route.path, record))
+        .set('x-auth-token', record.token)
+        .send({});
+      const label = `${username}: ${route.method} ${route.path} (${route.access.name}, grant ${grant})`;
+      if (grant === 'all' || grant === 'own') {
+        expect({ label, serverError: res.status >= 500 }).toEqual({ label, serverError: false });
+        continue;
+      }
+      denied++;
+      expect({ label, status: res.status }).toEqual({ label, status: 403 });
+      expect(res.body.errors[0]).toEqual(
+        grant === 'locked' ? { code: 'contract_required', message: API_MESSAGES.contractRequired } : { code: 'forbidden', message: API_MESSAGES.forbidden },
+      );
+    }
+    if (username !== 'admin') expect(denied).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import type { AclMatrix, AclResponse } from '@mediport/contracts';
+import { CATALOGUE, mergeMatrix, validateMatrix } from '@mediport/permissions';
+import { AUDIT_ACTIONS, AuditService } from '../../core/audit/audit.service.js';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { AclMatrixRepository } from '../../core/permissions/acl-matrix.repository.js';
+import { MatrixService } from '../../core/permissions/matrix.service.js';
+
+const MAX_ATTEMPTS = 3;
+
+@Injectable()
+export class AclService {
+  constructor(
+    private readonly matrices: MatrixService,
+    private readonly repo: AclMatrixRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async read(): Promise<AclResponse> {
+    const { version, matrix } = await this.matrices.current();
+    return { rules: CATALOGUE as unknown as AclResponse['rules'], acl: matrix, version };
+  }
+
+  /** Saves a new matrix version; every instance picks it up on its next request. */
+  async update(auth: AuthContext, patch: Partial<AclMatrix>): Promise<AclResponse> {
+    const problems = validateMatrix(patch as Record<string, unknown>);
+    if (problems.length) throw AppError.badRequest(problems.map((p) => ({ ...p, code: 'invalid' })));
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { version, matrix } = await this.matrices.current();
+      const next = mergeMatrix(matrix, patch);
+      if (await this.repo.insertVersion(version + 1, next, auth.userId)) {
+        await this.audit.record({ actorId: auth.userId, action: AUDIT_ACTIONS.aclUpdate, target: String(version + 1), meta: { roles: Object.keys(patch) } });
+        return this.read();
+      }
+    }
+    throw new AppError(409, [{ code: 'conflict', message: 'Die Rechte wurden gleichzeitig geändert. Bitte laden Sie die Seite neu.' }]);
+  }
+}

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import type { AuthRecord } from '@mediport/contracts';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
+import { AllowOncePassword, Public, RequirePermission, SignedIn } from '../../core/permissions/access.decorators.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { AuthService } from './auth.service.js';
+import { LoginDto } from './dto/login.dto.js';
+import { SwitchBackDto } from './dto/switch-back.dto.js';
+
+const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
+
+@Controller('auth')
+@AllowOncePassword()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post()
+  @Public()
+  @HttpCode(200)
+  login(@Body() dto: LoginDto): Promise<AuthRecord> {
+    return this.auth.login(dto.username, dto.password);
+  }
+
+  @Get('session')
+  @SignedIn()
+  session(@CurrentAuth() auth: AuthContext): Promise<AuthRecord> {
+    return this.auth.record(auth);
+  }
+
+  @Post('logout')
+  @SignedIn()
+  @HttpCode(204)
+  async logout(@CurrentAuth() auth: AuthContext): Promise<void> {
+    await this.auth.logout(auth);
+  }
+
+  @Post('masquerade/:userId')
+  @RequirePermission('masquerade_view')
+  @HttpCode(200)
+  masquerade(@CurrentAuth() auth: AuthContext, @Param('userId', notFoundOnBadId) userId: string): Promise<AuthRecord> {
+    return this.auth.masquerade(auth, userId);
+  }
+
+  @Post('switch-back')
+  @SignedIn()
+  @HttpCode(200)
+  switchBack(@CurrentAuth() auth: AuthContext, @Body() dto: SwitchBackDto): Promise<AuthRecord> {
+    return this.auth.switchBack(auth, dto.switchBackToken);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { LoginFailuresRepository } from './login-failures.repository.js';
+
+@Module({
+  imports: [UsersModule],
+  controllers: [AuthController],
+  providers: [AuthService, LoginFailuresRepository],
+  exports: [AuthService],
+})
+export class AuthModule {}

@@ -1,0 +1,130 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { PASSWORD_MESSAGES } from '@mediport/validation';
+import { FIELD_MESSAGES } from '@mediport/validation';
+import { AuditService } from '../../core/audit/audit.service.js';
+import { bootApp, createTestDatabase, DEMO_PASSWORD, login, type TestDatabase } from '../../testing/test-app.js';
+
+let db: TestDatabase;
+let app: NestExpressApplication;
+const api = () => request(app.getHttpServer());
+const NEW_PASSWORD = 'Sonne#Mond2024!';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await bootApp(db);
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+describe('GET /api/users/:id/profile', () => {
+  it('requires sign-in', async () => {
+    expect((await api().get('/api/users/00000000-0000-4000-8000-000000000000/profile')).status).toBe(401);
+  });
+
+  it('answers the own profile', async () => {
+    const heim = await login(app, 'heim');
+    const res = await api().get(`/api/users/${heim.user._id}/profile`).set('x-auth-token', heim.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ _id: heim.user._id, username: 'heim', roles: ['ROLE_HOME'], home: heim.home!._id });
+    expect(res.body).not.toHaveProperty('passwordHash');
+  });
+
+  it('lets the admin (user-edit-btn) read another profile', async () => {
+    const admin = await login(app, 'admin');
+    const heim = await login(app, 'heim');
+    expect((await api().get(`/api/users/${heim.user._id}/profile`).set('x-auth-token', admin.token)).status).toBe(200);
+  });
+
+  it.each([
+    { title: 'fahrer reading the home user', caller: 'fahrer', target: 'heim', status: 403 },
+    { title: 'heim reading the doctor user', caller: 'heim', target: 'arzt', status: 403 },
+  ])('refuses $title', async ({ caller, target, status }) => {
+    const c = await login(app, caller);
+    const t = await login(app, target);
+    expect((await api().get(`/api/users/${t.user._id}/profile`).set('x-auth-token', c.token)).status).toBe(status);
+  });
+
+  it('answers 404 for a malformed id', async () => {
+    const admin = await login(app, 'admin');
+    expect((await api().get('/api/users/kein-id/profile').set('x-auth-token', admin.token)).status).toBe(404);
+  });
+});
+
+describe('PUT /api/users/:id/profile', () => {
+  it('requires sign-in', async () => {
+    expect((await api().put('/api/users/00000000-0000-4000-8000-000000000000/profile').send({ firstname: 'X' })).status).toBe(401);
+  });
+
+  it('saves the profile fields (JSON)', async () => {
+    const fahrer = await login(app, 'fahrer');
+    const res = await api()
+      .put(`/api/users/${fahrer.user._id}/profile`)
+      .set('x-auth-token', fahrer.token)
+      .send({ salutation: 'mr', title: 'Dipl.', firstname: 'Fritz', lastname: 'Fahrer', street: 'Weg 1', postalCode: '12345', city: 'Köln', country: 'Deutschland', username: 'ignoriert' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ salutation: 'mr', firstname: 'Fritz', postalCode: '12345', city: 'Köln', username: 'fahrer' });
+    expect(res.body.user.modifiedFrom).toEqual({ _id: fahrer.user._id, username: 'fahrer' });
+    expect(res.body.auth).toBeUndefined();
+  });
+
+  it('saves multipart fields and an avatar, and deletes the avatar with "_delete"', async () => {
+    const fahrer = await login(app, 'fahrer');
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const res = await api()
+      .put(`/api/users/${fahrer.user._id}/profile`)
+      .set('x-auth-token', fahrer.token)
+      .field('city', 'Bonn')
+      .attach('avatar', png, { filename: 'a.png', contentType: 'image/png' });
+    expect(res.status).toBe(200);
+    expect(res.body.user.city).toBe('Bonn');
+    expect(res.body.user.avatar).toMatch(/^data:image\/png;base64,/);
+    const del = await api().put(`/api/users/${fahrer.user._id}/profile`).set('x-auth-token', fahrer.token).field('avatar', '_delete');
+    expect(del.body.user.avatar).toBeNull();
+    const bad = await api()
+      .put(`/api/users/${fahrer.user._id}/profile`)
+      .set('x-auth-token', fahrer.token)
+      .attach('avatar', Buffer.from('not an image'), { filename: 'a.png', contentType: 'image/png' });
+    expect(bad.status).toBe(415);
+  });
+
+  it.each([
+    { title: 'postal code with letters', body: { postalCode: '12a45' }, path: 'postalCode', message: FIELD_MESSAGES.postalCode },
+    { title: 'postal code too long', body: { postalCode: '123456' }, path: 'postalCode', message: FIELD_MESSAGES.postalCode },
+    { title: 'unknown salutation', body: { salutation: 'dr' }, path: 'salutation', message: 'Bitte wählen Sie eine gültige Anrede.' },
+    { title: 'missing current password', body: { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, path: 'password_current', message: PASSWORD_MESSAGES.currentRequired },
+    { title: 'wrong current password', body: { password_current: 'falsch', password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, path: 'password_current', message: PASSWORD_MESSAGES.currentWrong },
+    { title: 'too short', body: { password_current: DEMO_PASSWORD, password: 'Ab1!', password_confirm: 'Ab1!' }, path: 'password', message: 'Weniger als 12 Zeichen!' },
+    { title: 'too few digits', body: { password_current: DEMO_PASSWORD, password: 'AbcdEFgh!!xyz', password_confirm: 'AbcdEFgh!!xyz' }, path: 'password', message: 'Weniger als 2 Zahlen!' },
+    { title: 'forbidden quote', body: { password_current: DEMO_PASSWORD, password: 'Ab"cd12!!EFgh', password_confirm: 'Ab"cd12!!EFgh' }, path: 'password', message: 'Unerlaubte Zeichen gefunden!' },
+    { title: 'repetition differs', body: { password_current: DEMO_PASSWORD, password: NEW_PASSWORD, password_confirm: `${NEW_PASSWORD}x` }, path: 'password_confirm', message: PASSWORD_MESSAGES.mismatchReverse },
+  ])('rejects $title with 400, path and German message', async ({ body, path, message }) => {
+    const arzt = await login(app, 'arzt');
+    const res = await api().put(`/api/users/${arzt.user._id}/profile`).set('x-auth-token', arzt.token).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path, message }));
+    // Nothing changed: the old password still works.
+    expect((await api().post('/api/auth').send({ username: 'arzt', password: DEMO_PASSWORD })).status).toBe(200);
+  });
+
+  it('changes the password: every session ends, a fresh auth record comes back', async () => {
+    const first = await login(app, 'apotheke');
+    const second = await login(app, 'apotheke');
+    const res = await api()
+      .put(`/api/users/${first.user._id}/profile`)
+      .set('x-auth-token', first.token)
+      .send({ password_current: DEMO_PASSWORD, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.auth.token).toEqual(expect.any(String));
+    expect(res.body.auth.token).not.toBe(first.token);
+    expect((await api().get('/api/auth/session').set('x-auth-token', first.token)).status).toBe(401);
+    expect((await api().get('/api/auth/session').set('x-auth-token', second.token)).status).toBe(401);
+    expect((await api().get('/api/auth/session').set('x-auth-token', res.body.auth.token)).status).toBe(200);
+    expect((await api().post('/api/auth').send({ username: 'apotheke', password: DEMO_PASSWORD })).status).toBe(401);
+    expect((await api().post('/api/auth').send({ username: 'apotheke', password: NEW_PASSWORD })).status).toBe(200);
+    const rows = await app.get(AuditService, { strict: false }).find({ action: 'auth.password_change' });
+    expect(rows[0]).toMatchObject({ actorId: first.user._id, target: first.user._id });
+  });
+});
