@@ -13,6 +13,11 @@ import { ContractsModule } from './modules/contracts/contracts.module.js';
 import { ProfileModule } from './modules/profile/profile.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { FilesModule } from './core/files/files.module.js';
+import { MeetingsModule } from './modules/meetings/meetings.module.js';
+import { MedicinesModule } from './modules/medicines/medicines.module.js';
+import { StatisticsModule } from './modules/statistics/statistics.module.js';
+import { OauthModule } from './modules/oauth/oauth.module.js';
 
 @Module({})
 export class AppModule {
@@ -33,6 +38,11 @@ export class AppModule {
         AclModule,
         ContractsModule,
         PublicConfigModule,
+        FilesModule,
+        MeetingsModule,
+        MedicinesModule,
+        StatisticsModule,
+        OauthModule,
       ],
     };
   }

@@ -13,5 +13,5 @@ export const doctors = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('doctors_lastname_lower_idx').on(sql`lower(${t.lastname})`)],
+  (t) => [index('doctors_lastname_lower_idx').on(sql`lower(${t.lastname})`), index('doctors_created_at_idx').on(t.createdAt)],
 );

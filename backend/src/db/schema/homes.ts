@@ -16,5 +16,5 @@ export const homes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('homes_name_lower_idx').on(sql`lower(${t.name})`)],
+  (t) => [index('homes_name_lower_idx').on(sql`lower(${t.name})`), index('homes_created_at_idx').on(t.createdAt)],
 );

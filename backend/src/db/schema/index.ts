@@ -7,3 +7,7 @@ export * from './acl.js';
 export * from './settings.js';
 export * from './audit.js';
 export * from './seen.js';
+export * from './files.js';
+export * from './meetings.js';
+export * from './medicines.js';
+export * from './identities.js';

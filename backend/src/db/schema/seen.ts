@@ -14,3 +14,19 @@ export const seenMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.entity, t.entityId, t.userId] })],
 );
+
+/**
+ * "Mark all as read" per user and entity kind: records created before `at` count as seen without
+ * writing one mark per record.
+ */
+export const seenWatermarks = pgTable(
+  'seen_watermarks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    entity: text('entity').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.entity] })],
+);

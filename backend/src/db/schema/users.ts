@@ -37,6 +37,7 @@ export const users = pgTable(
     index('users_home_idx').on(t.homeId),
     index('users_doctor_idx').on(t.doctorId),
     index('users_status_idx').on(t.status),
+    index('users_created_at_idx').on(t.createdAt),
   ],
 );
 
