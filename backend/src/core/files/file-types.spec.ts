@@ -1,4 +1,4 @@
-import { sniffType } from './file-types';
+import { sniffType } from './file-types.js';
 
 describe('sniffType', () => {
   it.each([
