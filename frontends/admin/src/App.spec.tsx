@@ -1,0 +1,26 @@
+import { screen, waitFor } from '@testing-library/react';
+import { setAuth } from '@mediport/api-client';
+import { renderApp } from '../../common/test-utils';
+import { demoAuth } from '../../common/demo-auth';
+import App from './App';
+
+describe('admin App', () => {
+  beforeEach(() => localStorage.clear());
+
+  it.each([
+    ['/v3/nutzer', 'Nutzer'],
+    ['/v3/acl', 'Rechte'],
+    ['/einstellungen', 'Einstellungen'],
+  ])('renders the landing page of %s', (route, title) => {
+    setAuth(demoAuth(['ROLE_ADMIN']));
+    renderApp(<App />, { route });
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navigationspfad' })).toHaveTextContent('Medikationsportal');
+  });
+
+  it('sends a user without the permission away', async () => {
+    setAuth(demoAuth(['ROLE_HOME']));
+    renderApp(<App />, { route: '/einstellungen' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+});

@@ -1,0 +1,4 @@
+import { mountStandalone } from '../../common/dev-harness';
+import App from './App';
+
+mountStandalone('Administration', App);

@@ -1,0 +1,1 @@
+module.exports = require('../common/jest.frontend.cjs')(__dirname);

@@ -1,0 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '../common/webpack.common.mjs';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default createConfig({ dir, name: 'orders', port: 3101, exposes: { './App': './src/App.tsx' } });

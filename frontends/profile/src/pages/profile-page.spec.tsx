@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import { setAuth } from '@mediport/api-client';
+import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { demoAuth } from '../../../common/demo-auth';
+import { ProfilePage, requestedTab } from './profile-page';
+
+describe('ProfilePage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it.each([
+    ['?tab=1', '', 1],
+    ['', '#scrollable-force-tab-3', 3],
+    ['?tab=0', '#scrollable-force-tab-1', 1],
+    ['', '', null],
+  ])('search %s hash %s selects tab %s', (search, hash, tab) => {
+    expect(requestedTab(search, hash)).toBe(tab);
+  });
+
+  it('shows the tabs the profile_*_view permissions allow, Stammdaten first', async () => {
+    setAuth(demoAuth(['ROLE_ACCOUNTING']));
+    fakeNetwork({ 'GET /api/users/u1/profile': { body: demoAuth(['ROLE_ACCOUNTING']).user } });
+    renderApp(<ProfilePage />, { route: '/profil', path: '/profil' });
+    expect(screen.getByRole('heading', { name: 'Profil bearbeiten' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Stammdaten', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Passwort' })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Dora')).toBeInTheDocument();
+  });
+});

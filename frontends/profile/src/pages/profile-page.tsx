@@ -1,0 +1,77 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { PRODUCT_NAME } from '@mediport/contracts';
+import { useAuth } from '@mediport/api-client';
+import { hasPermission } from '@mediport/permissions';
+import { PageHeader } from '@mediport/ui';
+import { MESSAGES, PROFILE_TABS } from '../messages';
+import { PasswordTab } from '../features/password/password-tab';
+import { StammdatenTab } from '../features/stammdaten/stammdaten-tab';
+
+const FORCE_PREFIX = '#scrollable-force-tab-';
+
+/** The tab asked for by ?tab=N or #scrollable-force-tab-N (spec part 1 §2). */
+export function requestedTab(search: string, hash: string): number | null {
+  if (hash.startsWith(FORCE_PREFIX)) {
+    const n = Number.parseInt(hash.slice(FORCE_PREFIX.length), 10);
+    if (Number.isInteger(n)) return n;
+  }
+  const q = new URLSearchParams(search).get('tab');
+  if (q !== null && /^\d+$/.test(q)) return Number(q);
+  return null;
+}
+
+/** /profil with the tabs the user's profile_*_view permissions allow. */
+export function ProfilePage() {
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const permissions = auth?.permissions ?? [];
+  // The password tab stays reachable while a one-time password must be changed.
+  const tabs = PROFILE_TABS.filter(
+    (t) => hasPermission(permissions, t.permission) || (t.index === 1 && auth?.once_password === true),
+  );
+  const requested = requestedTab(location.search, location.hash);
+  const forced = location.hash === `${FORCE_PREFIX}1` || auth?.once_password === true;
+  const current = tabs.find((t) => t.index === requested) ?? tabs[0];
+
+  return (
+    <>
+      <PageHeader title={MESSAGES.title} breadcrumbs={[{ label: PRODUCT_NAME, to: '/' }, { label: MESSAGES.breadcrumb }]} />
+      <Paper variant="outlined">
+        {tabs.length > 0 && current && (
+          <Tabs
+            value={current.index}
+            onChange={(_, index: number) => navigate({ pathname: location.pathname, search: `?tab=${index}` })}
+            variant="scrollable"
+            scrollButtons="auto"
+            aria-label={MESSAGES.tabsLabel}
+            sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+          >
+            {tabs.map((t) => (
+              <Tab
+                key={t.index}
+                value={t.index}
+                label={t.label}
+                id={`scrollable-force-tab-${t.index}`}
+                aria-controls={`scrollable-force-tabpanel-${t.index}`}
+              />
+            ))}
+          </Tabs>
+        )}
+        {current && (
+          <Box
+            role="tabpanel"
+            id={`scrollable-force-tabpanel-${current.index}`}
+            aria-labelledby={`scrollable-force-tab-${current.index}`}
+            sx={{ p: 3 }}
+          >
+            {current.index === 0 && <StammdatenTab />}
+            {current.index === 1 && <PasswordTab forced={forced} />}
+            {current.index > 1 && <Typography color="text.secondary">{MESSAGES.notYet}</Typography>}
+          </Box>
+        )}
+      </Paper>
+    </>
+  );
+}

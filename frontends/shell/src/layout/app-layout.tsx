@@ -1,0 +1,108 @@
+import { useState, type MouseEvent } from 'react';
+import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
+import { AppBar, Box, Button, Divider, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { setAuth, switchBack, toast, useAuth } from '@mediport/api-client';
+import { API_MESSAGES } from '@mediport/contracts';
+import { LogoutIcon, MenuIcon, PersonIcon, SwapIcon } from '@mediport/ui';
+import { MESSAGES } from '../messages';
+import { signOut } from '../pages/logout-page';
+import { AddressChangeNotice } from './address-change-notice';
+import { Logo } from './logo';
+import { Sidebar } from './sidebar';
+import { PublicFooter } from './public-layout';
+
+const DRAWER_WIDTH = 260;
+
+/** The signed-in frame: top bar, sidebar, content, footer "2.9.1". */
+export function AppLayout() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  if (!auth) return null;
+
+  const name = [auth.user?.firstname, auth.user?.lastname].filter(Boolean).join(' ') || auth.username;
+
+  async function onSignOut() {
+    await signOut();
+    navigate('/login', { replace: true });
+  }
+
+  async function onSwitchBack() {
+    const token = auth?.switchBackToken;
+    if (!token) return;
+    try {
+      const admin = await switchBack(token);
+      setAuth(admin);
+      navigate('/', { replace: true });
+    } catch {
+      toast(API_MESSAGES.switchBackInvalid, 'error');
+    }
+  }
+
+  const drawer = (
+    <Box sx={{ py: 1 }}>
+      <Sidebar onNavigate={() => setMobileOpen(false)} />
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          {!desktop && (
+            <IconButton color="inherit" edge="start" aria-label={MESSAGES.menu} onClick={() => setMobileOpen((o) => !o)}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Box component={RouterLink} to="/" sx={{ textDecoration: 'none', flexGrow: 1 }}>
+            <Logo size={30} inverse />
+          </Box>
+          {auth.switchBackToken && (
+            <Button
+              color="inherit"
+              component="a"
+              href="/"
+              startIcon={<SwapIcon />}
+              onClick={(e: MouseEvent) => {
+                e.preventDefault();
+                void onSwitchBack();
+              }}
+              variant="outlined"
+              size="small"
+            >
+              {MESSAGES.switchBack}
+            </Button>
+          )}
+          <Button color="inherit" component={RouterLink} to="/profil" startIcon={<PersonIcon />} aria-label={MESSAGES.profileLink}>
+            <Typography component="span" sx={{ textTransform: 'none', display: { xs: 'none', sm: 'inline' } }}>
+              {name}
+            </Typography>
+          </Button>
+          <Button color="inherit" startIcon={<LogoutIcon />} onClick={onSignOut}>
+            {MESSAGES.signOut}
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant={desktop ? 'permanent' : 'temporary'}
+        open={desktop || mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+      >
+        <Toolbar />
+        <Divider />
+        {drawer}
+      </Drawer>
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
+          <AddressChangeNotice system={auth.system} />
+          <Outlet />
+        </Box>
+        <PublicFooter />
+      </Box>
+    </Box>
+  );
+}

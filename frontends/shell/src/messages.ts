@@ -1,0 +1,48 @@
+/** Every German text of the shell, wording from spec part 1 where it gives one. */
+export const MESSAGES = {
+  username: 'Benutzername',
+  password: 'Passwort',
+  signIn: 'Anmelden',
+  signInWith: (partner: string) => `Anmelden mit ${partner}`,
+  demoTitle: 'Demo-Zugänge',
+  demoHint: 'Klicken Sie auf einen Eintrag, um die Felder zu füllen.',
+  demoUser: 'Benutzer',
+  demoPassword: 'Passwort',
+  or: 'oder',
+  imprint: 'Impressum',
+  privacy: 'Datenschutz',
+  oauthWaiting: 'Anmeldung im System über Apomondo. Kleinen Moment Geduld.',
+  oauthFailed:
+    'Fehler bei der Anmeldung. Eventuell sind Sie nicht berechtigt auf diese Resource zuzugreifen. Bitte prüfen Sie ihr Apomondo Abo.',
+  toLogin: 'Zur Anmeldung',
+  dashboard: 'Dashboard',
+  welcome: (name: string) => `Willkommen, ${name}!`,
+  dashboardNote: 'Hier finden Sie künftig die Zahl neuer Aufträge, Nachrichten und Abholungen sowie Webinare und Neuigkeiten.',
+  profile: 'Profil',
+  signOut: 'Abmelden',
+  switchBack: 'Zurück zum Administrator',
+  version: '2.9.1',
+  remoteUnavailable: (area: string) =>
+    `Der Bereich ${area} ist zurzeit nicht erreichbar. Bitte versuchen Sie es später erneut.`,
+  remoteUnavailableTitle: 'Bereich nicht erreichbar',
+  notFoundTitle: 'Seite nicht gefunden',
+  notFound: 'Die aufgerufene Seite gibt es nicht. Bitte wählen Sie einen Eintrag aus dem Menü.',
+  addressChange: (date: string, url: string, countdown: string) =>
+    `Ab dem ${date} erreichen Sie das Portal unter ${url}. Noch ${countdown}.`,
+  countdown: (d: number, hh: string, mm: string, ss: string) => `${d} ${d === 1 ? 'Tag' : 'Tage'} ${hh}:${mm}:${ss}`,
+  unsupportedBrowser: (name: string, version: string) =>
+    `Leider wird Ihr aktueller Browser ${name} ${version} nicht unterstützt. ` +
+    'Bitte verwenden Sie Chrome >=90, Edge >=90, Firefox >=90 oder Safari >=14.',
+  menu: 'Menü öffnen',
+  mainNavigation: 'Hauptnavigation',
+  signingOut: 'Sie werden abgemeldet...',
+  profileLink: 'Profil bearbeiten',
+} as const;
+
+/** Sidebar areas, also used in the remote error panel. */
+export const AREA_LABELS = {
+  orders: 'Aufträge und Abholung',
+  masterdata: 'Stammdaten',
+  admin: 'Administration',
+  profile: 'Profil',
+} as const;

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { FORCED_PASSWORD_PATH, PARTNER_PLATFORM_NAME, type PublicConfig } from '@mediport/contracts';
+import { ApiError, fetchConfig, login, setAuth } from '@mediport/api-client';
+import { PasswordField } from '@mediport/ui';
+import { MESSAGES } from '../messages';
+import { isDemoHost } from '../login/demo-host';
+import { ssoLoginUrl } from '../login/sso';
+import { PartnerCards } from '../login/partner-cards';
+import { PublicLayout } from '../layout/public-layout';
+import { Logo } from '../layout/logo';
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.errors[0]?.message ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface LoginPageProps {
+  /** Host name deciding whether the demo table may appear (default: the browser's). */
+  hostname?: string;
+}
+
+/** Sign-in (spec part 1 §2). No client-side field validation. */
+export function LoginPage({ hostname = window.location.hostname }: LoginPageProps) {
+  const navigate = useNavigate();
+  const config = useQuery<PublicConfig>({ queryKey: ['config'], queryFn: fetchConfig, staleTime: 60_000 });
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const showDemo = !!config.data?.demo && isDemoHost(hostname) && config.data.demoAccounts.length > 0;
+  const ssoUrl = config.data ? ssoLoginUrl(config.data.sso, window.location.origin) : null;
+  const partner = config.data?.partnerName ?? PARTNER_PLATFORM_NAME;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const record = await login({ username, password });
+      setAuth(record);
+      if (record.once_password) window.location.assign(FORCED_PASSWORD_PATH);
+      else navigate('/', { replace: true });
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PublicLayout maxWidth="md">
+      <Stack spacing={3} sx={{ alignItems: 'center' }}>
+        <Card sx={{ width: '100%', maxWidth: 440 }} elevation={3}>
+          <CardContent sx={{ p: 4 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
+              <Logo size={48} />
+            </Box>
+            <Box component="form" onSubmit={submit} noValidate aria-label={MESSAGES.signIn}>
+              <TextField
+                label={MESSAGES.username}
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoFocus
+              />
+              <PasswordField
+                label={MESSAGES.password}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              {error && (
+                <Alert severity="error" sx={{ mt: 1 }} role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={busy}>
+                {MESSAGES.signIn}
+              </Button>
+              {ssoUrl && (
+                <>
+                  <Divider sx={{ my: 2 }}>{MESSAGES.or}</Divider>
+                  <Button variant="outlined" fullWidth onClick={() => window.location.assign(ssoUrl)}>
+                    {MESSAGES.signInWith(partner)}
+                  </Button>
+                </>
+              )}
+            </Box>
+          </CardContent>
+        </Card>
+        {showDemo ? (
+          <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440 }}>
+            <Box sx={{ px: 2, pt: 2 }}>
+              <Typography variant="h3" component="h2">
+                {MESSAGES.demoTitle}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {MESSAGES.demoHint}
+              </Typography>
+            </Box>
+            <TableContainer>
+              <Table size="small" aria-label={MESSAGES.demoTitle}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{MESSAGES.demoUser}</TableCell>
+                    <TableCell>{MESSAGES.demoPassword}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {config.data!.demoAccounts.map((a) => (
+                    <TableRow
+                      key={a.user}
+                      hover
+                      sx={{ cursor: 'pointer' }}
+                      onClick={() => {
+                        setUsername(a.user);
+                        setPassword(a.password);
+                        setError(null);
+                      }}
+                    >
+                      <TableCell>
+                        <Typography component="span" sx={{ fontWeight: 500 }}>
+                          {a.user}
+                        </Typography>
+                        {a.label && (
+                          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                            ({a.label})
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace' }}>{a.password}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Paper>
+        ) : (
+          config.isFetched && <PartnerCards />
+        )}
+      </Stack>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { UI_MESSAGES } from '../messages.js';
+import { VisibilityIcon, VisibilityOffIcon } from '../icons.js';
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+
+/** Text field for passwords with a show/hide toggle ("Passwort anzeigen" / "Passwort verbergen"). */
+export function PasswordField(props: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const { slotProps, ...rest } = props;
+  return (
+    <TextField
+      {...rest}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        ...slotProps,
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={visible ? UI_MESSAGES.hidePassword : UI_MESSAGES.showPassword}
+                onClick={() => setVisible((v) => !v)}
+                onMouseDown={(e) => e.preventDefault()}
+                edge="end"
+              >
+                {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { Paper, Typography } from '@mui/material';
+import { PRODUCT_NAME } from '@mediport/contracts';
+import { PLACEHOLDER_NOTE } from '../messages.js';
+import { InfoIcon } from '../icons.js';
+import { PageHeader } from './page-header.js';
+
+export interface PlaceholderPageProps {
+  /** The sidebar entry's name. */
+  title: string;
+  /** The sidebar section, shown in the breadcrumb. */
+  section?: string;
+}
+
+/** Landing page of an area whose screens follow in a later issue. */
+export function PlaceholderPage({ title, section }: PlaceholderPageProps) {
+  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, ...(section ? [{ label: section }] : []), { label: title }];
+  return (
+    <>
+      <PageHeader title={title} breadcrumbs={crumbs} />
+      <Paper variant="outlined" sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <InfoIcon color="primary" />
+        <Typography>{PLACEHOLDER_NOTE}</Typography>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { UI_MESSAGES } from '../messages.js';
+import { ErrorOutlineIcon, InboxIcon } from '../icons.js';
+
+/** Spinner with "Lade Daten...". */
+export function LoadingState({ text = UI_MESSAGES.loading }: { text?: string }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 4, justifyContent: 'center' }}>
+      <CircularProgress size={24} />
+      <Typography color="text.secondary">{text}</Typography>
+    </Box>
+  );
+}
+
+/** Empty list or page: "Kein Daten vorhanden." unless told otherwise. */
+export function EmptyState({ text = UI_MESSAGES.empty, children }: { text?: string; children?: ReactNode }) {
+  return (
+    <Box sx={{ textAlign: 'center', p: 4, color: 'text.secondary' }}>
+      <InboxIcon sx={{ fontSize: 40, opacity: 0.5 }} />
+      <Typography>{text}</Typography>
+      {children}
+    </Box>
+  );
+}
+
+export interface ErrorPanelProps {
+  title?: string;
+  message: ReactNode;
+  /** Shows a retry button when given. */
+  onRetry?: () => void;
+}
+
+/** A framed error message inside the page (e.g. a remote that cannot be loaded). */
+export function ErrorPanel({ title = UI_MESSAGES.errorTitle, message, onRetry }: ErrorPanelProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 0, overflow: 'hidden' }}>
+      <Alert
+        severity="error"
+        icon={<ErrorOutlineIcon />}
+        action={
+          onRetry ? (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {UI_MESSAGES.retry}
+            </Button>
+          ) : undefined
+        }
+      >
+        <AlertTitle>{title}</AlertTitle>
+        {message}
+      </Alert>
+    </Paper>
+  );
+}

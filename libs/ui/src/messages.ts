@@ -1,0 +1,22 @@
+/** German texts shown by the shared components (spec part 1 §8 empty states). */
+export const UI_MESSAGES = {
+  loading: 'Lade Daten...',
+  empty: 'Kein Daten vorhanden.',
+  noData: 'Keine Daten',
+  noSearchResults: 'Keine Suchergebnisse',
+  errorTitle: 'Fehler',
+  retry: 'Erneut versuchen',
+  showPassword: 'Passwort anzeigen',
+  hidePassword: 'Passwort verbergen',
+  contractRequiredTitle: 'Vertrag benötigt!',
+  contractRequiredText:
+    'Diese Funktion steht erst zur Verfügung, wenn für Ihre Einrichtung bzw. Praxis ein Vertrag übernommen wurde. ' +
+    'Die Übernahme können Sie im Profil unter „Verträge“ beantragen; die Apotheke bestätigt sie anschließend.',
+  toContracts: 'Zu den Verträgen',
+  close: 'Schließen',
+  breadcrumb: 'Navigationspfad',
+} as const;
+
+/** Text of the area landing pages until their screens arrive. */
+export const PLACEHOLDER_NOTE =
+  'Dieser Bereich wird gerade aufgebaut. Die Funktionen folgen mit einer der nächsten Versionen des Medikationsportals.';

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { appTheme } from './theme.js';
+import { AppSnackbarProvider } from './snackbar.js';
+
+/** Theme, baseline styles and the toast provider: wrap every app (shell, standalone remote pages) in it. */
+export function UiProvider({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={appTheme}>
+      <CssBaseline />
+      <AppSnackbarProvider>{children}</AppSnackbarProvider>
+    </ThemeProvider>
+  );
+}
