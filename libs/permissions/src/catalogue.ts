@@ -4,7 +4,7 @@
  * unnamed. Added names (not in the spec): user_create_view, acl_edit_view, audit_list_view,
  * patient_edit_view, patient_delete_view, doctor_delete_view, doctor_office_delete_view,
  * home_create_view, home_delete_view, home_group_edit_view, invoice_list_view, contract_list_view,
- * contract_adoption_view, payment_edit_view, backup_list_view. They follow the spec's naming.
+ * contract_adoption_view, payment_edit_view, backup_list_view, profile_document_manage_view. They follow the spec's naming.
  */
 import type { AclRuleGroup } from '@mediport/contracts';
 
@@ -182,6 +182,7 @@ export const CATALOGUE = [
           { name: 'profile_document_view', label: 'Dokumente', url: '/profil?tab=4' },
           { name: 'profile_mandate_view', label: 'Mandat', url: '/profil?tab=5' },
           { name: 'profile_backup_view', label: 'Backup', url: '/profil?tab=6' },
+          { name: 'profile_document_manage_view', label: 'Dokumente für Nutzer hinterlegen', api: 'POST /api/users/{id}/profile/documents' },
         ],
       },
       {
