@@ -1,12 +1,10 @@
-import { Route, Routes } from 'react-router-dom';
+import { useRoutes } from 'react-router-dom';
+import { documentRoutes } from './features/documents/routes';
 import { ProfilePage } from './pages/profile-page';
+
+const routes = [...documentRoutes, { path: 'profil', element: <ProfilePage /> }, { path: 'profil/*', element: <ProfilePage /> }];
 
 /** Routes of the profile remote, relative to the shell's router. */
 export default function App() {
-  return (
-    <Routes>
-      <Route path="profil" element={<ProfilePage />} />
-      <Route path="profil/*" element={<ProfilePage />} />
-    </Routes>
-  );
+  return useRoutes(routes);
 }

@@ -273,3 +273,10 @@ export interface ProfileUpdateResponse {
 export interface SwitchBackRequest {
   switchBackToken: string;
 }
+export * from './profile.js';
+export * from './statistics.js';
+export * from './users.js';
+export * from './meetings.js';
+export * from './settings.js';
+export * from './medicines.js';
+export * from './oauth.js';

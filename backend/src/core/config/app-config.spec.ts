@@ -41,7 +41,7 @@ describe('loadConfig', () => {
 
   it('reads SSO and remote overrides', () => {
     const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', SSO_ENABLED: 'true', OIDC_ISSUER: 'https://id.example.org/', OIDC_CLIENT_ID: 'c', REMOTE_ORDERS_URL: 'https://cdn/o.json' });
-    expect(config.sso).toMatchObject({ enabled: true, authorizationUrl: 'https://id.example.org/auth', clientId: 'c', nonce: expect.any(String) });
+    expect(config.sso).toMatchObject({ enabled: true, authorizationUrl: null, clientId: 'c', nonce: expect.any(String) });
     expect(config.remoteUrls.orders).toBe('https://cdn/o.json');
   });
 });

@@ -82,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientId: text(env.OIDC_CLIENT_ID),
       clientSecret: text(env.OIDC_CLIENT_SECRET),
       redirectUri: text(env.OIDC_REDIRECT_URI),
-      authorizationUrl: text(env.OIDC_AUTHORIZATION_URL) ?? (issuer ? `${issuer.replace(/\/$/, '')}/auth` : null),
+      // Unset: the OAuth module answers the endpoint found by OpenID discovery of the issuer.
+      authorizationUrl: text(env.OIDC_AUTHORIZATION_URL),
       nonce: text(env.OIDC_NONCE) ?? (ssoEnabled ? 'mediport' : null),
     },
     system: { deadline: deadline ? new Date(deadline).toISOString() : null, url: text(env.SYSTEM_URL) },

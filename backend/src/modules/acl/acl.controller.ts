@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Patch, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Put, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
 import type { AclResponse } from '@mediport/contracts';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
@@ -27,5 +28,21 @@ export class AclController {
   @RequirePermission('acl_edit_view')
   put(@CurrentAuth() auth: AuthContext, @Body() dto: AclPatchDto): Promise<AclResponse> {
     return this.acl.update(auth, dto.acl);
+  }
+
+  /**
+   * Documentation image of a permission: a server-rendered SVG card. Served with a CSP that
+   * forbids scripts and external loads and with nosniff, so it stays an inert image.
+   */
+  @Get('doku/:name')
+  @RequirePermission('acl_list_view')
+  async doku(@Param('name') name: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const svg = Buffer.from(await this.acl.doku(name), 'utf8');
+    res.set({
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-cache',
+    });
+    return new StreamableFile(svg, { type: 'image/svg+xml; charset=utf-8', length: svg.length });
   }
 }

@@ -122,3 +122,44 @@ describe('PATCH /api/acl', () => {
     expect((await api().get('/api/acl').set('x-auth-token', heim.token)).status).toBe(403);
   });
 });
+
+describe('GET /api/acl/doku/{name}', () => {
+  it('requires sign-in', async () => {
+    expect((await api().get('/api/acl/doku/task_list_view')).status).toBe(401);
+  });
+
+  it('answers an inert SVG card with area, label, page, API call and default holders', async () => {
+    const admin = await login(app, 'admin');
+    const res = await api().get('/api/acl/doku/task_list_view').set('x-auth-token', admin.token).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const svg = (res.body as Buffer).toString('utf8');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    for (const text of ['AUFTRÄGE · Liste', 'Aufträge anzeigen', 'task_list_view', '/anforderungen', 'GET /api/tasks', 'nur eigene', 'Administrator, Heim, Apotheker, Arzt']) {
+      expect(svg).toContain(text);
+    }
+    expect(svg).not.toMatch(/<script|href=|onload|<foreignObject/i);
+  });
+
+  it('escapes the catalogue text it prints', async () => {
+    const admin = await login(app, 'admin');
+    const svg = (await api().get('/api/acl/doku/meeting_edit_view').set('x-auth-token', admin.token).buffer(true)).body.toString('utf8') as string;
+    expect(svg).toContain('PUT /api/meetings/{contractId}/{option}');
+    const { escapeXml } = await import('./acl-doku.js');
+    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
+  });
+
+  it.each(['unknown_view', 'task_list_view_own', '..%2F..%2Fetc%2Fpasswd', '%3Cscript%3E'])('answers 404 for %s', async (name) => {
+    const admin = await login(app, 'admin');
+    const res = await api().get(`/api/acl/doku/${name}`).set('x-auth-token', admin.token);
+    expect(res.status).toBe(404);
+    expect(res.body.errors[0]).toEqual({ code: 'not_found', message: API_MESSAGES.notFound });
+  });
+
+  it.each(['heim', 'arzt', 'fahrer', 'buchhaltung'])('is forbidden for %s', async (username) => {
+    const user = await login(app, username);
+    expect((await api().get('/api/acl/doku/task_list_view').set('x-auth-token', user.token)).status).toBe(403);
+  });
+});

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { AclMatrix, AclResponse } from '@mediport/contracts';
-import { CATALOGUE, mergeMatrix, validateMatrix } from '@mediport/permissions';
+import { ROLES, type AclMatrix, type AclResponse, type Role } from '@mediport/contracts';
+import { CATALOGUE, mergeMatrix, parsePermission, validateMatrix } from '@mediport/permissions';
 import { AUDIT_ACTIONS, AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { AclMatrixRepository } from '../../core/permissions/acl-matrix.repository.js';
 import { MatrixService } from '../../core/permissions/matrix.service.js';
+import { findDokuEntry, renderDokuSvg } from './acl-doku.js';
 
 const MAX_ATTEMPTS = 3;
 
@@ -35,5 +36,17 @@ export class AclService {
       }
     }
     throw new AppError(409, [{ code: 'conflict', message: 'Die Rechte wurden gleichzeitig geändert. Bitte laden Sie die Seite neu.' }]);
+  }
+
+  /** The documentation image of a permission as SVG; 404 for names outside the catalogue. */
+  async doku(name: string): Promise<string> {
+    const entry = findDokuEntry(name);
+    if (!entry) throw AppError.notFound();
+    const { matrix } = await this.matrices.current();
+    // Roles holding it in the current matrix (the hidden manager column left out).
+    const holders = ROLES.filter((role): role is Role => role !== 'ROLE_MANAGER').filter((role) =>
+      [...matrix[role].permissions, ...matrix[role].manager].some((e) => parsePermission(e).name === name),
+    );
+    return renderDokuSvg(entry, holders);
   }
 }

@@ -4,15 +4,19 @@ import { APP_CONFIG } from '../../core/config/config.module.js';
 import type { AppConfig } from '../../core/config/app-config.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../core/db/seed-data.js';
 import { Public } from '../../core/permissions/access.decorators.js';
+import { OidcClientService } from '../oauth/oidc-client.service.js';
 
 /** What the login page needs before sign-in. */
 @Controller('config')
 export class PublicConfigController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly oidc: OidcClientService,
+  ) {}
 
   @Get()
   @Public()
-  read(): PublicConfig {
+  async read(): Promise<PublicConfig> {
     const { demo, sso, system } = this.config;
     return {
       productName: PRODUCT_NAME,
@@ -21,7 +25,7 @@ export class PublicConfigController {
       demo,
       demoAccounts: demo ? DEMO_USERS.map((u) => ({ user: u.username, password: DEMO_PASSWORD, label: u.label })) : [],
       sso: sso.enabled
-        ? { enabled: true, authorizationUrl: sso.authorizationUrl, clientId: sso.clientId, nonce: sso.nonce }
+        ? { enabled: true, authorizationUrl: await this.oidc.authorizationUrl(), clientId: sso.clientId, nonce: sso.nonce }
         : { enabled: false, authorizationUrl: null, clientId: null, nonce: null },
       system,
     };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OauthModule } from '../oauth/oauth.module.js';
 import { PublicConfigController } from './config.controller.js';
 
-@Module({ controllers: [PublicConfigController] })
+@Module({ imports: [OauthModule], controllers: [PublicConfigController] })
 export class PublicConfigModule {}

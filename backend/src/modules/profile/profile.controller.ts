@@ -1,15 +1,15 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, ParseUUIDPipe, Put, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { ProfileUpdateResponse, UserDto } from '@mediport/contracts';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
+import { MAX_IMAGE_BYTES } from '../../core/files/file-types.js';
 import { AllowOncePassword, SignedIn } from '../../core/permissions/access.decorators.js';
 import { ProfileUpdateDto } from './dto/profile-update.dto.js';
-import { type AvatarFile, ProfileService } from './profile.service.js';
+import { ProfileService, type UploadedBlob } from './profile.service.js';
 
-const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
-const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+export const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
 
 /** The own profile (any signed-in user, also during a forced password change); others need user-edit-btn (checked in the service). */
 @Controller('users/:id/profile')
@@ -24,13 +24,29 @@ export class ProfileController {
   }
 
   @Put()
-  @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: MAX_AVATAR_BYTES, files: 1 } }))
+  @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
   update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', notFoundOnBadId) id: string,
     @Body() dto: ProfileUpdateDto,
-    @UploadedFile() avatar?: AvatarFile,
+    @UploadedFile() avatar?: UploadedBlob,
   ): Promise<ProfileUpdateResponse> {
     return this.profile.update(auth, id, dto, avatar);
+  }
+}
+
+/** The avatar bytes behind the `avatar` URL of a user record (own, or a user the caller may see). */
+@Controller('users/:id/avatar')
+@SignedIn()
+@AllowOncePassword()
+export class AvatarController {
+  constructor(private readonly profile: ProfileService) {}
+
+  @Get()
+  @Header('Cache-Control', 'private, max-age=86400')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async get(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<StreamableFile> {
+    const avatar = await this.profile.avatar(auth, id);
+    return new StreamableFile(avatar.data, { type: avatar.mimeType, length: avatar.data.length });
   }
 }

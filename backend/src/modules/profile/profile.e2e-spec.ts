@@ -80,9 +80,14 @@ describe('PUT /api/users/:id/profile', () => {
       .attach('avatar', png, { filename: 'a.png', contentType: 'image/png' });
     expect(res.status).toBe(200);
     expect(res.body.user.city).toBe('Bonn');
-    expect(res.body.user.avatar).toMatch(/^data:image\/png;base64,/);
+    expect(res.body.user.avatar).toMatch(new RegExp(`^/api/users/${fahrer.user._id}/avatar\\?v=[0-9a-f]{8}$`));
+    const bytes = await api().get(res.body.user.avatar).set('x-auth-token', fahrer.token).buffer(true);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(bytes.body as Buffer, png)).toBe(0);
     const del = await api().put(`/api/users/${fahrer.user._id}/profile`).set('x-auth-token', fahrer.token).field('avatar', '_delete');
     expect(del.body.user.avatar).toBeNull();
+    expect((await api().get(`/api/users/${fahrer.user._id}/avatar`).set('x-auth-token', fahrer.token)).status).toBe(404);
     const bad = await api()
       .put(`/api/users/${fahrer.user._id}/profile`)
       .set('x-auth-token', fahrer.token)
@@ -126,5 +131,73 @@ describe('PUT /api/users/:id/profile', () => {
     expect((await api().post('/api/auth').send({ username: 'apotheke', password: NEW_PASSWORD })).status).toBe(200);
     const rows = await app.get(AuditService, { strict: false }).find({ action: 'auth.password_change' });
     expect(rows[0]).toMatchObject({ actorId: first.user._id, target: first.user._id });
+  });
+});
+
+describe('PUT /api/users/:id/profile (avatar uploads)', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+  it('answers 413 for an image over 2 MB and keeps the old avatar', async () => {
+    const heim = await login(app, 'heim');
+    const ok = await api().put(`/api/users/${heim.user._id}/profile`).set('x-auth-token', heim.token).attach('avatar', png, { filename: 'a.png', contentType: 'image/png' });
+    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024 + 10)]);
+    const res = await api().put(`/api/users/${heim.user._id}/profile`).set('x-auth-token', heim.token).attach('avatar', big, { filename: 'b.png', contentType: 'image/png' });
+    expect(res.status).toBe(413);
+    expect(res.body.errors[0].message).toBe('Die Datei ist zu groß.');
+    expect((await api().get(`/api/users/${heim.user._id}/profile`).set('x-auth-token', heim.token)).body.avatar).toBe(ok.body.user.avatar);
+  });
+
+  it.each([
+    { title: 'a text file named .png', data: Buffer.from('kein Bild'), type: 'image/png' },
+    { title: 'a PDF', data: Buffer.from('%PDF-1.4\n%%EOF\n'), type: 'image/png' },
+    { title: 'an SVG', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: 'image/svg+xml' },
+  ])('answers 415 for $title with the German message on path avatar', async ({ data, type }) => {
+    const arzt = await login(app, 'arzt');
+    const res = await api().put(`/api/users/${arzt.user._id}/profile`).set('x-auth-token', arzt.token).attach('avatar', data, { filename: 'x', contentType: type });
+    expect(res.status).toBe(415);
+    expect(res.body.errors).toEqual([expect.objectContaining({ path: 'avatar', message: 'Bitte laden Sie ein Bild (PNG, JPEG, GIF oder WebP) hoch.' })]);
+  });
+
+  it('shows the new avatar in a fresh auth record (top bar after reload)', async () => {
+    const heim = await login(app, 'heim');
+    const res = await api().put(`/api/users/${heim.user._id}/profile`).set('x-auth-token', heim.token).attach('avatar', png, { filename: 'a.png', contentType: 'image/png' });
+    const session = await api().get('/api/auth/session').set('x-auth-token', heim.token);
+    expect(session.body.user.avatar).toBe(res.body.user.avatar);
+  });
+});
+
+describe('GET /api/users/:id/avatar', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  let heimId: string;
+
+  beforeAll(async () => {
+    const heim = await login(app, 'heim');
+    heimId = heim.user._id;
+    await api().put(`/api/users/${heimId}/profile`).set('x-auth-token', heim.token).attach('avatar', png, { filename: 'a.png', contentType: 'image/png' });
+  });
+
+  it('requires sign-in', async () => {
+    expect((await api().get(`/api/users/${heimId}/avatar`)).status).toBe(401);
+  });
+
+  it.each([
+    { title: 'the user themself', caller: 'heim', status: 200 },
+    { title: 'the admin (all users)', caller: 'admin', status: 200 },
+    { title: 'the pharmacy manager (user list)', caller: 'apotheke', status: 200 },
+    { title: 'the driver (no user list)', caller: 'fahrer', status: 404 },
+    { title: 'the doctor (own doctor only, not this home user)', caller: 'arzt', status: 404 },
+    { title: 'accounting', caller: 'buchhaltung', status: 404 },
+  ])('answers $status to $title', async ({ caller, status }) => {
+    // apotheke's password was changed by the password test above.
+    const c = await login(app, caller, caller === 'apotheke' ? NEW_PASSWORD : DEMO_PASSWORD);
+    const res = await api().get(`/api/users/${heimId}/avatar`).set('x-auth-token', c.token);
+    expect(res.status).toBe(status);
+    if (status === 200) expect(res.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers 404 for a user without avatar and for a malformed id', async () => {
+    const admin = await login(app, 'admin');
+    expect((await api().get(`/api/users/${admin.user._id}/avatar`).set('x-auth-token', admin.token)).status).toBe(404);
+    expect((await api().get('/api/users/kein-id/avatar').set('x-auth-token', admin.token)).status).toBe(404);
   });
 });

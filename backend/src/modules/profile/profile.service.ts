@@ -6,24 +6,25 @@ import type { AuthContext } from '../../core/auth/auth-context.js';
 import { PasswordService } from '../../core/auth/password.service.js';
 import { SessionService } from '../../core/auth/session.service.js';
 import { AppError } from '../../core/errors/app-error.js';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
+import { FilesService } from '../../core/files/files.service.js';
 import { ownsRecord } from '../../core/permissions/own-scope.js';
 import { AuthService } from '../auth/auth.service.js';
 import type { UserPatch, UserRow } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import type { ProfileUpdateDto } from './dto/profile-update.dto.js';
 
-export interface AvatarFile {
+export interface UploadedBlob {
   buffer: Buffer;
   mimetype: string;
   size: number;
+  originalname?: string;
 }
 
-const AVATAR_TYPES: Record<string, (b: Buffer) => boolean> = {
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/gif': (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
+export interface AvatarContent {
+  data: Buffer;
+  mimeType: string;
+}
 
 @Injectable()
 export class ProfileService {
@@ -33,6 +34,7 @@ export class ProfileService {
     private readonly sessions: SessionService,
     private readonly authService: AuthService,
     private readonly audit: AuditService,
+    private readonly files: FilesService,
   ) {}
 
   /** Own profile always; another user's with user-edit-btn (own home / doctor for `_own`). */
@@ -52,7 +54,25 @@ export class ProfileService {
     return this.users.getDto(id);
   }
 
-  async update(auth: AuthContext, id: string, dto: ProfileUpdateDto, avatar?: AvatarFile): Promise<ProfileUpdateResponse> {
+  /**
+   * The avatar bytes of a user the caller may see: the own one, or one visible under
+   * user_list_view / user-edit-btn (own home / doctor for `_own` grants). Anything else is 404.
+   */
+  async avatar(auth: AuthContext, id: string): Promise<AvatarContent> {
+    const user = await this.users.findById(id);
+    if (!user || !this.maySee(auth, user) || !user.avatar) throw AppError.notFound();
+    const stored = await this.files.read(user.avatar);
+    if (!stored) throw AppError.notFound();
+    return { data: stored.data, mimeType: stored.row.mimeType };
+  }
+
+  private maySee(auth: AuthContext, user: UserRow): boolean {
+    if (user.id === auth.userId) return true;
+    const owner = { home: user.homeId, doctor: user.doctorId };
+    return (['user_list_view', 'user-edit-btn'] as const).some((p) => auth.can(p) && ownsRecord(auth, p, owner));
+  }
+
+  async update(auth: AuthContext, id: string, dto: ProfileUpdateDto, avatar?: UploadedBlob): Promise<ProfileUpdateResponse> {
     const user = await this.target(auth, id);
     const own = id === auth.userId;
     const patch: UserPatch = {};
@@ -60,7 +80,6 @@ export class ProfileService {
       if (dto[key] !== undefined) patch[key] = dto[key];
     }
     if (dto.avatar === '_delete') patch.avatar = null;
-    if (avatar) patch.avatar = this.avatarDataUrl(avatar);
 
     const changesPassword = [dto.password, dto.password_confirm, dto.password_current].some((v) => v !== undefined && v !== '');
     if (changesPassword) {
@@ -68,7 +87,25 @@ export class ProfileService {
       patch.passwordHash = await this.passwords.hash(dto.password!);
       patch.oncePassword = false;
     }
-    await this.users.update(id, patch, auth.userId);
+    // The new image is stored only after every check passed; the old one goes once the row points elsewhere.
+    if (avatar) {
+      const saved = await this.files.save(avatar.buffer, {
+        accept: IMAGE_TYPES,
+        message: UPLOAD_MESSAGES.image,
+        maxBytes: MAX_IMAGE_BYTES,
+        originalName: avatar.originalname,
+        createdBy: auth.userId,
+        path: 'avatar',
+      });
+      patch.avatar = saved.id;
+    }
+    try {
+      await this.users.update(id, patch, auth.userId);
+    } catch (error) {
+      if (avatar && patch.avatar) await this.files.remove(patch.avatar);
+      throw error;
+    }
+    if (patch.avatar !== undefined && user.avatar && user.avatar !== patch.avatar) await this.files.remove(user.avatar);
     if (!changesPassword) return { user: await this.users.getDto(id) };
 
     // A new password ends every session of the user; the caller gets a fresh one if it is their own.
@@ -95,13 +132,5 @@ export class ProfileService {
     const mismatch = checkPasswordConfirm(password, confirm, true);
     if (mismatch) errors.push({ path: 'password_confirm', message: mismatch, code: 'invalid' });
     if (errors.length) throw AppError.badRequest(errors);
-  }
-
-  private avatarDataUrl(file: AvatarFile): string {
-    const sniff = AVATAR_TYPES[file.mimetype];
-    if (!sniff || !sniff(file.buffer)) {
-      throw new AppError(415, [{ path: 'avatar', code: 'unsupported_media_type', message: 'Bitte laden Sie ein Bild (PNG, JPEG, GIF oder WebP) hoch.' }]);
-    }
-    return `data:${file.mimetype};base64,${file.buffer.toString('base64')}`;
   }
 }

@@ -1,15 +1,76 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
 import { type Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
-import { doctors, homes, users } from '../../db/schema/index.js';
+import { auditLog, doctors, homes, seenMarks, seenWatermarks, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
+export type UserInsert = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
+
+/** Entity kind of users in seen_marks / seen_watermarks. */
+export const USER_SEEN_ENTITY = 'user';
 
 const creator = alias(users, 'creator');
 const modifier = alias(users, 'modifier');
+
+/**
+ * Which users a caller may see: every user, or those sharing the caller's home, doctor or driver
+ * role (spec §2 user list; the `_own` grants of the rights matrix).
+ */
+export type UserScope = { kind: 'all' } | { kind: 'shared'; homeId: string | null; doctorId: string | null; driver: boolean };
+
+export interface UserListQuery {
+  viewerId: string;
+  scope: UserScope;
+  text?: string;
+  roles?: Role[];
+  home?: string;
+  doctor?: string;
+  status: UserStatusFilter;
+  notSeen: boolean;
+  sort: { field: UserSortField; desc: boolean };
+  offset: number;
+  /** null = all rows. */
+  limit: number | null;
+  /** Only these users (single-record reads). */
+  ids?: string[];
+}
+
+export interface AuditWrite {
+  actorId: string;
+  action: string;
+  meta?: Record<string, unknown>;
+}
+
+const SORT_COLUMNS = {
+  username: sql`lower(${users.username})`,
+  firstname: sql`lower(${users.firstname})`,
+  lastname: sql`lower(${users.lastname})`,
+  createdAt: users.createdAt,
+  modifiedAt: users.modifiedAt,
+} as const;
+
+function scopeCondition(scope: UserScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  const conditions: SQL[] = [];
+  if (scope.homeId) conditions.push(eq(users.homeId, scope.homeId));
+  if (scope.doctorId) conditions.push(eq(users.doctorId, scope.doctorId));
+  if (scope.driver) conditions.push(sql`'ROLE_DRIVER' = any(${users.roles})`);
+  return conditions.length ? or(...conditions) : sql`false`;
+}
+
+/** Seen by the viewer: a mark for the record, or a "mark all as read" watermark after its creation. */
+function seenBy(viewerId: string): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from ${seenMarks} where ${seenMarks.entity} = ${USER_SEEN_ENTITY} and ${seenMarks.entityId} = ${users.id} and ${seenMarks.userId} = ${viewerId})
+    or exists (select 1 from ${seenWatermarks} where ${seenWatermarks.userId} = ${viewerId} and ${seenWatermarks.entity} = ${USER_SEEN_ENTITY} and ${seenWatermarks.at} >= ${users.createdAt}))`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 @Injectable()
 export class UsersRepository {
@@ -58,5 +119,130 @@ export class UsersRepository {
       .where(eq(doctors.id, id))
       .limit(1);
     return row ?? null;
+  }
+
+  /** Another user (not `exceptId`) whose username equals this one, ignoring case. */
+  async usernameTaken(username: string, exceptId: string | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, exceptId ? ne(users.id, exceptId) : undefined))
+      .limit(1);
+    return !!row;
+  }
+
+  /** The rows of the user list with home, doctor, actors and the viewer's seen state, in one query. */
+  async list(q: UserListQuery) {
+    const where = this.listWhere(q);
+    const sortColumn = SORT_COLUMNS[q.sort.field];
+    const rowsQuery = this.db
+      .select({
+        user: users,
+        home: { _id: homes.id, name: homes.name },
+        doctor: { _id: doctors.id, firstname: doctors.firstname, lastname: doctors.lastname, title: doctors.title, email: doctors.email },
+        createdFrom: { _id: creator.id, username: creator.username },
+        modifiedFrom: { _id: modifier.id, username: modifier.username },
+        seen: seenBy(q.viewerId).mapWith(Boolean),
+      })
+      .from(users)
+      .leftJoin(homes, eq(homes.id, users.homeId))
+      .leftJoin(doctors, eq(doctors.id, users.doctorId))
+      .leftJoin(creator, eq(creator.id, users.createdBy))
+      .leftJoin(modifier, eq(modifier.id, users.modifiedBy))
+      .where(where)
+      .orderBy(q.sort.desc ? desc(sortColumn) : asc(sortColumn), asc(users.id))
+      .offset(q.offset);
+    const [rows, [total]] = await Promise.all([
+      q.limit === null ? rowsQuery : rowsQuery.limit(q.limit),
+      this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+    ]);
+    return { rows, count: total?.n ?? 0 };
+  }
+
+  /** One user as the list shows it (same joins and seen state), or null. */
+  async findListRow(id: string, viewerId: string) {
+    const { rows } = await this.list({
+      viewerId,
+      scope: { kind: 'all' },
+      status: 'all',
+      notSeen: false,
+      sort: { field: 'username', desc: false },
+      offset: 0,
+      limit: 1,
+      ids: [id],
+    });
+    return rows[0] ?? null;
+  }
+
+  private listWhere(q: UserListQuery): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [scopeCondition(q.scope)];
+    if (q.ids) conditions.push(inArray(users.id, q.ids));
+    if (q.status === '') conditions.push(ne(users.status, 'removed'));
+    if (q.status === 'removed') conditions.push(eq(users.status, 'removed'));
+    if (q.text) {
+      const pattern = `%${escapeLike(q.text)}%`;
+      conditions.push(or(ilike(users.username, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern)));
+    }
+    if (q.roles?.length) conditions.push(sql`${users.roles} && array[${sql.join(q.roles.map((r) => sql`${r}`), sql`, `)}]::text[]`);
+    if (q.home) conditions.push(eq(users.homeId, q.home));
+    if (q.doctor) conditions.push(eq(users.doctorId, q.doctor));
+    if (q.notSeen) conditions.push(sql`not ${seenBy(q.viewerId)}`);
+    return and(...conditions);
+  }
+
+  /** Lookup lists of the user form, narrowed to the caller's own home / doctor when given. */
+  async lookups(own: { homeId: string | null; doctorId: string | null } | null) {
+    const [homeRows, doctorRows] = await Promise.all([
+      this.db
+        .select({ _id: homes.id, name: homes.name })
+        .from(homes)
+        .where(own ? (own.homeId ? eq(homes.id, own.homeId) : sql`false`) : undefined)
+        .orderBy(asc(sql`lower(${homes.name})`)),
+      this.db
+        .select({ _id: doctors.id, firstname: doctors.firstname, lastname: doctors.lastname, title: doctors.title, email: doctors.email })
+        .from(doctors)
+        .where(own ? (own.doctorId ? eq(doctors.id, own.doctorId) : sql`false`) : undefined)
+        .orderBy(asc(sql`lower(${doctors.lastname})`), asc(sql`lower(${doctors.firstname})`)),
+    ]);
+    return { homes: homeRows, doctors: doctorRows };
+  }
+
+  /** Creates the user, marks it seen for its creator and writes the audit row, in one transaction. */
+  async create(values: UserInsert, audit: AuditWrite): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      const id = row!.id;
+      await tx.insert(seenMarks).values({ entity: USER_SEEN_ENTITY, entityId: id, userId: audit.actorId }).onConflictDoNothing();
+      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: id, meta: audit.meta ?? {} });
+      return id;
+    });
+  }
+
+  /**
+   * Saves a change with its audit rows; with `revokeSessions` the user's sessions end in the same
+   * transaction (password change, deactivation), except `keepSessionId` (the caller's own).
+   */
+  async save(id: string, patch: UserPatch, audits: AuditWrite[], revokeSessions: { keepSessionId: string | null } | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set(patch).where(eq(users.id, id));
+      if (revokeSessions) {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(sessions.userId, id),
+              isNull(sessions.revokedAt),
+              revokeSessions.keepSessionId ? ne(sessions.id, revokeSessions.keepSessionId) : undefined,
+            ),
+          );
+      }
+      for (const a of audits) await tx.insert(auditLog).values({ actorId: a.actorId, action: a.action, target: id, meta: a.meta ?? {} });
+    });
+  }
+
+  /** Marks one user as seen by the viewer ("neu" badge gone). */
+  async markSeen(id: string, viewerId: string): Promise<void> {
+    await this.db.insert(seenMarks).values({ entity: USER_SEEN_ENTITY, entityId: id, userId: viewerId }).onConflictDoNothing();
   }
 }

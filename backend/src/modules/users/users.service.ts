@@ -1,9 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import type { ActorRef, Role, Salutation, UserDto, UserStatus } from '@mediport/contracts';
-import { AUDIT_ACTIONS, AuditService } from '../../core/audit/audit.service.js';
-import { SessionService } from '../../core/auth/session.service.js';
+import {
+  type ActorRef,
+  type ApiErrorEntry,
+  grantableRoles,
+  type ListResponse,
+  type Role,
+  ROLE_NOT_ALLOWED_CODE,
+  type Salutation,
+  type UserDto,
+  type UserListRow,
+  type UserLookups,
+  type UserStatus,
+} from '@mediport/contracts';
+import type { PermissionName } from '@mediport/permissions';
+import { USER_MESSAGES, validateUserForm } from '@mediport/validation';
+import { AUDIT_ACTIONS } from '../../core/audit/audit.service.js';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { PasswordService } from '../../core/auth/password.service.js';
 import { AppError } from '../../core/errors/app-error.js';
-import { type UserPatch, type UserRow, UsersRepository } from './users.repository.js';
+import { ContractsRepository } from '../contracts/contracts.repository.js';
+import type { UserWriteDto } from './dto/user-write.dto.js';
+import type { ParsedUserListQuery } from './dto/user-list-query.js';
+import { type AuditWrite, type UserPatch, type UserRow, type UserScope, UsersRepository } from './users.repository.js';
+
+/** Audit actions of the user administration (deactivation and password change reuse the core ones). */
+export const USER_AUDIT = {
+  create: 'user.create',
+  update: 'user.update',
+  reactivate: 'user.reactivate',
+  deactivate: AUDIT_ACTIONS.userDeactivate,
+  passwordChange: AUDIT_ACTIONS.passwordChange,
+} as const;
 
 function actor(ref: { _id: string | null; username: string | null } | null): ActorRef | null {
   return ref?._id && ref.username !== null ? { _id: ref._id, username: ref.username } : null;
@@ -26,7 +53,8 @@ export function toUserDto(user: UserRow, createdFrom: ActorRef | null = null, mo
     postalCode: user.postalCode,
     city: user.city,
     country: user.country,
-    avatar: user.avatar,
+    // users.avatar holds a FileStore id; the API shows where the bytes are served (profile module).
+    avatar: user.avatar ? `/api/users/${user.id}/avatar?v=${user.avatar.slice(0, 8)}` : null,
     chargeable: user.chargeable as 0 | 1 | 2,
     status: user.status as UserStatus,
     once_password: user.oncePassword,
@@ -39,13 +67,39 @@ export function toUserDto(user: UserRow, createdFrom: ActorRef | null = null, mo
   };
 }
 
-/** User records as other modules need them; the user administration API comes with issue #3. */
+/** The parts of a user that decide who may see and edit it. */
+interface Ownership {
+  home: string | null;
+  doctor: string | null;
+  roles: readonly string[];
+}
+
+/** The user form after merging a request into the stored record (PUT) or on its own (POST). */
+interface UserForm {
+  username: string;
+  roles: Role[];
+  doctor: string | null;
+  home: string | null;
+  password: string;
+  password_confirm: string;
+  once_password: boolean;
+  chargeable: number | undefined;
+}
+
+const roleNotAllowed = () => new AppError(403, [{ path: 'roles', code: ROLE_NOT_ALLOWED_CODE, message: USER_MESSAGES.roleNotAllowed }]);
+
+/** The unique index on lower(username) caught a race the pre-check missed. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 @Injectable()
 export class UsersService {
   constructor(
     private readonly repo: UsersRepository,
-    private readonly sessions: SessionService,
-    private readonly audit: AuditService,
+    private readonly passwords: PasswordService,
+    private readonly contracts: ContractsRepository,
   ) {}
 
   findByUsername(username: string) {
@@ -74,13 +128,269 @@ export class UsersService {
     return id ? this.repo.doctorRef(id) : Promise.resolve(null);
   }
 
-  /** Deactivation (spec: status "removed"): the data stays, every session ends at once. */
+  /** Deactivation (spec: status "removed"): the data stays, every session ends at once, one audit row. */
   async deactivate(actorId: string, userId: string): Promise<void> {
-    if (actorId === userId) throw AppError.badRequest([{ message: 'Sie können sich nicht selbst deaktivieren.', code: 'self_deactivation' }]);
+    if (actorId === userId) throw AppError.badRequest([{ message: USER_MESSAGES.selfDeactivate, code: 'self_deactivation' }]);
     const user = await this.repo.findById(userId);
     if (!user) throw AppError.notFound();
-    await this.update(userId, { status: 'removed' }, actorId);
-    await this.sessions.revokeAllForUser(userId);
-    await this.audit.record({ actorId, action: AUDIT_ACTIONS.userDeactivate, target: userId });
+    await this.repo.save(
+      userId,
+      { status: 'removed', modifiedAt: new Date(), modifiedBy: actorId },
+      [{ actorId, action: USER_AUDIT.deactivate }],
+      { keepSessionId: null },
+    );
+  }
+
+  // ---- who may see and edit whom (spec §2 user list) ----
+
+  /** Same home, same doctor, or both drivers. */
+  private shares(auth: AuthContext, target: Ownership): boolean {
+    const me = auth.user;
+    return (
+      (!!me.homeId && target.home === me.homeId) ||
+      (!!me.doctorId && target.doctor === me.doctorId) ||
+      (me.roles.includes('ROLE_DRIVER') && target.roles.includes('ROLE_DRIVER'))
+    );
+  }
+
+  private scopeOf(auth: AuthContext, permission: PermissionName): UserScope | null {
+    const grant = auth.grant(permission);
+    if (grant === 'all') return { kind: 'all' };
+    if (grant !== 'own') return null;
+    return { kind: 'shared', homeId: auth.user.homeId, doctorId: auth.user.doctorId, driver: auth.user.roles.includes('ROLE_DRIVER') };
+  }
+
+  private within(auth: AuthContext, permission: PermissionName, target: Ownership): boolean {
+    const scope = this.scopeOf(auth, permission);
+    return !!scope && (scope.kind === 'all' || this.shares(auth, target));
+  }
+
+  /**
+   * Edit or deactivate: pharma with manager and admin (full grant of user-edit-btn), or a manager
+   * whose user shares the home, doctor or driver role (own grant). Only an admin touches an admin.
+   */
+  editable(auth: AuthContext, target: Ownership): boolean {
+    if (target.roles.includes('ROLE_ADMIN') && !auth.user.roles.includes('ROLE_ADMIN')) return false;
+    return this.within(auth, 'user-edit-btn', target);
+  }
+
+  private grantable(auth: AuthContext): Role[] {
+    return grantableRoles(auth.user.roles, (p) => auth.can(p as PermissionName));
+  }
+
+  // ---- reads ----
+
+  private toRow(auth: AuthContext, r: Awaited<ReturnType<UsersRepository['list']>>['rows'][number]): UserListRow {
+    const dto = toUserDto(r.user, actor(r.createdFrom), actor(r.modifiedFrom));
+    return {
+      ...dto,
+      seen: r.seen ? [auth.userId] : [],
+      editable: this.editable(auth, { home: r.user.homeId, doctor: r.user.doctorId, roles: r.user.roles }),
+      homeDetails: r.home?._id ? { _id: r.home._id, name: r.home.name ?? '' } : null,
+      doctorDetails: r.doctor?._id
+        ? { _id: r.doctor._id, firstname: r.doctor.firstname ?? '', lastname: r.doctor.lastname ?? '', title: r.doctor.title ?? '', email: r.doctor.email ?? '' }
+        : null,
+    };
+  }
+
+  async list(auth: AuthContext, query: ParsedUserListQuery): Promise<ListResponse<UserListRow>> {
+    const scope = this.scopeOf(auth, 'user_list_view');
+    if (!scope) throw AppError.forbidden();
+    const { rows, count } = await this.repo.list({ ...query, viewerId: auth.userId, scope });
+    return { data: rows.map((r) => this.toRow(auth, r)), count };
+  }
+
+  /** One user; opening it marks it as seen for the caller. Not visible → 404. */
+  async get(auth: AuthContext, id: string): Promise<UserListRow> {
+    const user = await this.visibleUser(auth, id);
+    await this.repo.markSeen(user.id, auth.userId);
+    return this.row(auth, id);
+  }
+
+  private async row(auth: AuthContext, id: string): Promise<UserListRow> {
+    const row = await this.repo.findListRow(id, auth.userId);
+    if (!row) throw AppError.notFound();
+    return this.toRow(auth, row);
+  }
+
+  private async visibleUser(auth: AuthContext, id: string): Promise<UserRow> {
+    const user = await this.repo.findById(id);
+    if (!user || !this.within(auth, 'user_list_view', { home: user.homeId, doctor: user.doctorId, roles: user.roles })) throw AppError.notFound();
+    return user;
+  }
+
+  /** Home and doctor choices of the user form; a manager with an own-only grant sees only their own. */
+  lookups(auth: AuthContext): Promise<UserLookups> {
+    const scope = this.scopeOf(auth, 'user_create_view');
+    if (!scope) throw AppError.forbidden();
+    return this.repo.lookups(scope.kind === 'all' ? null : { homeId: auth.user.homeId, doctorId: auth.user.doctorId });
+  }
+
+  // ---- writes ----
+
+  async create(auth: AuthContext, dto: UserWriteDto): Promise<UserListRow> {
+    const roles = [...new Set(dto.roles ?? [])];
+    const form: UserForm = {
+      username: (dto.username ?? '').trim(),
+      roles,
+      // A role change clears the doctor / home whose role is not selected (spec §4).
+      doctor: roles.includes('ROLE_DOCTOR') ? (dto.doctor ?? null) : null,
+      home: roles.includes('ROLE_HOME') ? (dto.home ?? null) : null,
+      password: dto.password ?? '',
+      password_confirm: dto.password_confirm ?? '',
+      once_password: dto.once_password ?? dto.password_once ?? false,
+      chargeable: dto.chargeable,
+    };
+    this.assertRolesGrantable(auth, [], roles);
+    if (!this.within(auth, 'user_create_view', form)) throw AppError.forbidden();
+    const { chargeable } = await this.checkForm(form, 'create', null, true);
+    const passwordHash = await this.passwords.hash(form.password);
+    let id: string;
+    try {
+      id = await this.repo.create(
+        {
+          username: form.username,
+          passwordHash,
+          roles,
+          doctorId: form.doctor,
+          homeId: form.home,
+          oncePassword: form.once_password,
+          salutation: dto.salutation ?? 'mr',
+          title: dto.title ?? '',
+          firstname: dto.firstname ?? '',
+          lastname: dto.lastname ?? '',
+          chargeable,
+          snippets: dto.snippets ?? [],
+          status: '',
+          createdBy: auth.userId,
+          modifiedBy: auth.userId,
+        },
+        { actorId: auth.userId, action: USER_AUDIT.create, meta: { username: form.username, roles } },
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AppError.badRequest([{ path: 'username', code: 'invalid', message: USER_MESSAGES.usernameTaken }]);
+      throw error;
+    }
+    return this.row(auth, id);
+  }
+
+  async updateUser(auth: AuthContext, id: string, dto: UserWriteDto): Promise<UserListRow> {
+    const current = await this.visibleUser(auth, id);
+    const before: Ownership = { home: current.homeId, doctor: current.doctorId, roles: current.roles };
+    if (!this.editable(auth, before)) throw AppError.forbidden();
+
+    const roles = dto.roles ? [...new Set(dto.roles)] : (current.roles as Role[]);
+    const doctor = dto.doctor !== undefined ? dto.doctor : current.doctorId;
+    const home = dto.home !== undefined ? dto.home : current.homeId;
+    const form: UserForm = {
+      username: dto.username !== undefined && dto.username !== null ? dto.username.trim() : current.username,
+      roles,
+      doctor: roles.includes('ROLE_DOCTOR') ? doctor : null,
+      home: roles.includes('ROLE_HOME') ? home : null,
+      password: dto.password ?? '',
+      password_confirm: dto.password_confirm ?? '',
+      once_password: dto.once_password ?? dto.password_once ?? current.oncePassword,
+      chargeable: dto.chargeable ?? current.chargeable,
+    };
+    this.assertRolesGrantable(auth, current.roles, roles);
+    if (!this.editable(auth, form)) throw AppError.forbidden();
+
+    const assignmentChanged =
+      form.doctor !== current.doctorId || form.home !== current.homeId || form.roles.slice().sort().join() !== [...current.roles].sort().join();
+    const { chargeable } = await this.checkForm(form, 'edit', id, assignmentChanged || dto.chargeable !== undefined);
+
+    const patch: UserPatch = {
+      username: form.username,
+      roles: form.roles,
+      doctorId: form.doctor,
+      homeId: form.home,
+      oncePassword: form.once_password,
+      chargeable,
+      modifiedAt: new Date(),
+      modifiedBy: auth.userId,
+    };
+    for (const key of ['salutation', 'title', 'firstname', 'lastname'] as const) if (dto[key] !== undefined && dto[key] !== null) patch[key] = dto[key];
+    if (dto.snippets) patch.snippets = dto.snippets.map((s) => ({ name: s.name, subject: s.subject, content: s.content }));
+    if (dto.avatar === '_delete') patch.avatar = null;
+
+    const audits: AuditWrite[] = [{ actorId: auth.userId, action: USER_AUDIT.update }];
+    // '' reactivates a deactivated user; 'new' (newer form) never does: a removed user stays removed.
+    if (dto.status === '') patch.status = '';
+    if (dto.status === 'new') patch.status = current.status === 'removed' ? 'removed' : 'new';
+    if (current.status === 'removed' && patch.status === '') audits.push({ actorId: auth.userId, action: USER_AUDIT.reactivate });
+
+    const changesPassword = form.password !== '';
+    if (changesPassword) {
+      patch.passwordHash = await this.passwords.hash(form.password);
+      audits.push({ actorId: auth.userId, action: USER_AUDIT.passwordChange });
+    }
+    try {
+      // A new password ends the user's sessions at once (the caller keeps their own when editing themselves).
+      await this.repo.save(id, patch, audits, changesPassword ? { keepSessionId: id === auth.userId ? auth.sessionId : null } : null);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AppError.badRequest([{ path: 'username', code: 'invalid', message: USER_MESSAGES.usernameTaken }]);
+      throw error;
+    }
+    return this.row(auth, id);
+  }
+
+  /** DELETE /api/users/{id}: deactivation, not of yourself; sessions end at once; data kept. */
+  async deactivateByCaller(auth: AuthContext, id: string): Promise<UserListRow> {
+    if (id === auth.userId) throw AppError.badRequest([{ message: USER_MESSAGES.selfDeactivate, code: 'self_deactivation' }]);
+    const current = await this.visibleUser(auth, id);
+    if (!this.editable(auth, { home: current.homeId, doctor: current.doctorId, roles: current.roles })) throw AppError.forbidden();
+    if (current.status !== 'removed') {
+      await this.repo.save(
+        id,
+        { status: 'removed', modifiedAt: new Date(), modifiedBy: auth.userId },
+        [{ actorId: auth.userId, action: USER_AUDIT.deactivate, meta: { username: current.username } }],
+        { keepSessionId: null },
+      );
+    }
+    return this.row(auth, id);
+  }
+
+  /** Every role added or removed must be one the caller may grant (spec §6). */
+  private assertRolesGrantable(auth: AuthContext, before: readonly string[], after: readonly string[]): void {
+    const allowed = this.grantable(auth);
+    const changed = [...after.filter((r) => !before.includes(r)), ...before.filter((r) => !after.includes(r))];
+    if (changed.some((r) => !allowed.includes(r as Role))) throw roleNotAllowed();
+  }
+
+  /**
+   * The rules of spec §5 on the whole form: libs/validation's validateUserForm with the chosen
+   * doctor's e-mail, existence of home and doctor, case-insensitive username uniqueness, and the
+   * chargeable acknowledgement (a home or doctor without a contract costs money: chargeable must be 2).
+   */
+  private async checkForm(form: UserForm, mode: 'create' | 'edit', selfId: string | null, checkCosts: boolean): Promise<{ chargeable: number }> {
+    const errors: ApiErrorEntry[] = [];
+    const [doctor, home] = await Promise.all([this.doctorRef(form.doctor), this.homeRef(form.home)]);
+    if (form.doctor && !doctor) errors.push({ path: 'doctor', message: USER_MESSAGES.doctorRequired });
+    if (form.home && !home) errors.push({ path: 'home', message: USER_MESSAGES.homeRequired });
+    errors.push(...validateUserForm(form, { mode, doctorEmail: doctor ? doctor.email : undefined }));
+    if (form.username && (await this.repo.usernameTaken(form.username, selfId))) errors.push({ path: 'username', message: USER_MESSAGES.usernameTaken });
+
+    let chargeable = form.chargeable ?? 0;
+    if (checkCosts) {
+      const costs =
+        (form.roles.includes('ROLE_HOME') && !!home && !(await this.contracts.exists({ home: home._id }))) ||
+        (form.roles.includes('ROLE_DOCTOR') && !!doctor && !(await this.contracts.exists({ doctor: doctor._id })));
+      if (costs && chargeable !== 2 && !errors.some((e) => e.path === 'chargeable')) {
+        errors.push({ path: 'chargeable', message: USER_MESSAGES.chargeable });
+      }
+      chargeable = costs ? 2 : 0;
+    }
+    if (errors.length) {
+      const seen = new Set<string>();
+      throw AppError.badRequest(
+        errors
+          .filter((e) => {
+            const key = `${e.path}|${e.message}`;
+            return seen.has(key) ? false : (seen.add(key), true);
+          })
+          .map((e) => ({ ...e, code: 'invalid' })),
+      );
+    }
+    return { chargeable };
   }
 }

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Paper, Tab, Tabs } from '@mui/material';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { hasPermission } from '@mediport/permissions';
@@ -7,6 +7,8 @@ import { PageHeader } from '@mediport/ui';
 import { MESSAGES, PROFILE_TABS } from '../messages';
 import { PasswordTab } from '../features/password/password-tab';
 import { StammdatenTab } from '../features/stammdaten/stammdaten-tab';
+import { DocumentsTab } from '../features/documents/documents-tab';
+import { BillingNote } from '../features/billing/billing-note';
 
 const FORCE_PREFIX = '#scrollable-force-tab-';
 
@@ -68,7 +70,8 @@ export function ProfilePage() {
           >
             {current.index === 0 && <StammdatenTab />}
             {current.index === 1 && <PasswordTab forced={forced} />}
-            {current.index > 1 && <Typography color="text.secondary">{MESSAGES.notYet}</Typography>}
+            {current.index === 4 && <DocumentsTab />}
+            {[2, 3, 5, 6].includes(current.index) && <BillingNote />}
           </Box>
         )}
       </Paper>

@@ -45,6 +45,9 @@ export function ImpressumPage() {
         ) : (
           s && (
             <Box sx={{ mb: 3 }} data-testid="operator">
+              {s.logo && (
+                <Box component="img" src={s.logo} alt={s.company ? `Logo ${s.company}` : 'Logo'} sx={{ display: 'block', maxWidth: 240, maxHeight: 100, mb: 2 }} />
+              )}
               {s.company && <Typography sx={{ fontWeight: 500 }}>{s.company}</Typography>}
               {s.street && <Typography>{s.street}</Typography>}
               {(s.postalCode || s.city) && <Typography>{[s.postalCode, s.city].filter(Boolean).join(' ')}</Typography>}

@@ -2,32 +2,43 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { oauthLogin, setAuth } from '@mediport/api-client';
+import { FORCED_PASSWORD_PATH, type AuthRecord, type OauthLoginRequest } from '@mediport/contracts';
+import { api, setAuth } from '@mediport/api-client';
 import { MESSAGES } from '../messages';
 import { PublicLayout } from '../layout/public-layout';
 
-/** Single sign-on callback: sends ?code to POST /api/oauth (spec part 1 §2). */
+/**
+ * Single sign-on callback (spec part 1 §2): sends ?code to POST /api/oauth, with the callback's
+ * state and iss so the server can check them too. Any failure shows the one text of §8.
+ */
 export function OauthPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
-  const code = params.get('code');
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!code) {
+    const code = params.get('code');
+    if (!code || params.has('error')) {
       setFailed(true);
       return;
     }
-    oauthLogin(code)
+    const body: OauthLoginRequest & { state?: string; iss?: string } = { code };
+    const state = params.get('state');
+    const iss = params.get('iss');
+    if (state !== null) body.state = state;
+    if (iss !== null) body.iss = iss;
+    api
+      .post<AuthRecord>('/api/oauth', body, { handleErrors: false, token: null })
       .then((record) => {
         setAuth(record);
-        navigate('/', { replace: true });
+        if (record.once_password) window.location.assign(FORCED_PASSWORD_PATH);
+        else navigate('/', { replace: true });
       })
       .catch(() => setFailed(true));
-  }, [code, navigate]);
+  }, [params, navigate]);
 
   return (
     <PublicLayout maxWidth="sm">
@@ -35,13 +46,15 @@ export function OauthPage() {
         <CardContent sx={{ p: 4 }}>
           {failed ? (
             <Stack spacing={2}>
-              <Alert severity="error">{MESSAGES.oauthFailed}</Alert>
+              <Alert severity="error" role="alert">
+                {MESSAGES.oauthFailed}
+              </Alert>
               <Button component={RouterLink} to="/login" variant="outlined">
                 {MESSAGES.toLogin}
               </Button>
             </Stack>
           ) : (
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
               <CircularProgress size={28} />
               <Typography>{MESSAGES.oauthWaiting}</Typography>
             </Stack>

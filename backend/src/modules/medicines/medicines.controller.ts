@@ -1,0 +1,26 @@
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import type { ListResponse, MedicineDto } from '@mediport/contracts';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
+import { RequirePermission } from '../../core/permissions/access.decorators.js';
+import { type MedicineListQuery, MedicineListQueryPipe } from './dto/medicine-list-query.dto.js';
+import { MedicineToggleDto } from './dto/medicine-toggle.dto.js';
+import { MedicinesService } from './medicines.service.js';
+
+@Controller('medicine')
+export class MedicinesController {
+  constructor(private readonly medicines: MedicinesService) {}
+
+  @Get()
+  @RequirePermission('medicine_list_view')
+  list(@Query(MedicineListQueryPipe) query: MedicineListQuery): Promise<ListResponse<MedicineDto>> {
+    return this.medicines.list(query);
+  }
+
+  /** Enables or disables one medicine; the service checks the right for the chosen action. */
+  @Put()
+  @RequirePermission('medicine_list_view')
+  toggle(@CurrentAuth() auth: AuthContext, @Body() dto: MedicineToggleDto): Promise<MedicineDto> {
+    return this.medicines.toggle(auth, dto);
+  }
+}

@@ -1,0 +1,3 @@
+import { AppError } from '../../core/errors/app-error.js';
+
+export const medicineNotFound = () => AppError.notFound();

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { ListResponse, MedicineDto, MedicineGroup, MedicineSortField } from '@mediport/contracts';
+import { AuditService } from '../../core/audit/audit.service.js';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { MEDICINE_LIST_DEFAULT, MEDICINE_LIST_MAX, type MedicineListQuery } from './dto/medicine-list-query.dto.js';
+import type { MedicineToggleDto } from './dto/medicine-toggle.dto.js';
+import { medicineNotFound } from './medicines.errors.js';
+import { type MedicineRow, MedicinesRepository } from './medicines.repository.js';
+
+export const MEDICINE_AUDIT = { activate: 'medicine.activate', disable: 'medicine.disable' } as const;
+
+function toDto(row: MedicineRow): MedicineDto {
+  return { _id: row.id, name: row.name, group: row.group as MedicineGroup, disabled: row.disabled };
+}
+
+@Injectable()
+export class MedicinesService {
+  constructor(
+    private readonly repo: MedicinesRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(query: MedicineListQuery): Promise<ListResponse<MedicineDto>> {
+    const sort = query.sort ?? 'name';
+    const field = (sort.startsWith('-') ? sort.slice(1) : sort) as MedicineSortField;
+    const limit = query.limit === undefined ? MEDICINE_LIST_DEFAULT : query.limit === -1 ? MEDICINE_LIST_MAX : Math.min(query.limit, MEDICINE_LIST_MAX);
+    const { rows, count } = await this.repo.list({
+      filter: { disabled: query.disabled, text: query.text?.trim() || undefined },
+      offset: query.offset ?? 0,
+      limit,
+      sort: { field, direction: sort.startsWith('-') ? 'desc' : 'asc' },
+    });
+    return { data: rows.map(toDto), count };
+  }
+
+  /** Enabling needs medicine_activate_view, disabling medicine_disable_view (checked per action). */
+  async toggle(auth: AuthContext, dto: MedicineToggleDto): Promise<MedicineDto> {
+    if (!auth.can(dto.disabled ? 'medicine_disable_view' : 'medicine_activate_view')) throw AppError.forbidden();
+    const found = dto._id !== undefined ? await this.repo.findById(dto._id) : await this.repo.findByName(dto.name!.trim());
+    if (!found) throw medicineNotFound();
+    if (found.disabled === dto.disabled) return toDto(found);
+    const row = (await this.repo.setDisabled(found.id, dto.disabled)) ?? found;
+    await this.audit.record({
+      actorId: auth.userId,
+      action: dto.disabled ? MEDICINE_AUDIT.disable : MEDICINE_AUDIT.activate,
+      target: row.id,
+      meta: { name: row.name },
+    });
+    return toDto(row);
+  }
+
+  /**
+   * The medicine of that name (any case), created when new. Orders (a later issue) create their
+   * medicines this way; there is no separate create screen.
+   */
+  async ensure(name: string, group: MedicineGroup = 'medicine'): Promise<MedicineDto> {
+    return toDto(await this.repo.ensure(name.trim(), group));
+  }
+}

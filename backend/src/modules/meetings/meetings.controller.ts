@@ -1,0 +1,46 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Put, Query } from '@nestjs/common';
+import type { ListResponse, MeetingDto } from '@mediport/contracts';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { RequirePermission } from '../../core/permissions/access.decorators.js';
+import { type MeetingListQueryDto, MeetingListQueryPipe } from './dto/meeting-list-query.dto.js';
+import { MeetingUpdateDto } from './dto/meeting-update.dto.js';
+import { MeetingsService } from './meetings.service.js';
+
+const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
+
+@Controller('meetings')
+export class MeetingsController {
+  constructor(private readonly meetings: MeetingsService) {}
+
+  @Get()
+  @RequirePermission('meeting_list_view')
+  list(@Query(MeetingListQueryPipe) query: MeetingListQueryDto): Promise<ListResponse<MeetingDto>> {
+    return this.meetings.list(query);
+  }
+
+  /** Details page /v3/termine/{id}. */
+  @Get(':id')
+  @RequirePermission('meeting_list_view')
+  byId(@Param('id', notFoundOnBadId) id: string): Promise<MeetingDto> {
+    return this.meetings.byId(id);
+  }
+
+  @Get(':contractId/:option')
+  @RequirePermission('meeting_list_view')
+  get(@Param('contractId') contractId: string, @Param('option') option: string): Promise<MeetingDto> {
+    return this.meetings.get(contractId, option);
+  }
+
+  @Put(':contractId/:option')
+  @RequirePermission('meeting_edit_view')
+  update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('contractId') contractId: string,
+    @Param('option') option: string,
+    @Body() dto: MeetingUpdateDto,
+  ): Promise<MeetingDto> {
+    return this.meetings.update(auth, contractId, option, dto);
+  }
+}

@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/database.js';
+import { DB } from '../../core/db/db.module.js';
+import { meetings } from '../../db/schema/index.js';
+
+export type MeetingRow = typeof meetings.$inferSelect;
+export type MeetingInsert = typeof meetings.$inferInsert;
+
+/** A meeting row with its start as a timestamp (date + time in Europe/Berlin), null while planned. */
+export type MeetingRecord = MeetingRow & { startsAt: Date | null };
+
+export interface MeetingPatch {
+  date: string;
+  time: string;
+  system: string;
+  url: string;
+  info: string;
+}
+
+export type MeetingSort = 'date' | '-date' | 'company' | '-company' | 'title' | '-title';
+
+export interface MeetingListQuery {
+  offset: number;
+  limit: number;
+  sort?: MeetingSort;
+  text?: string;
+}
+
+/** Meetings are German appointments: the stored date and time are local time in Berlin. */
+const STARTS_AT = sql<Date | null>`case when ${meetings.date} is not null and ${meetings.time} is not null
+  then (${meetings.date} + ${meetings.time}::time) at time zone 'Europe/Berlin' end`.mapWith((v: unknown) => (v === null ? null : new Date(v as string)));
+
+const ENDED_AFTER = sql`interval '3 hours'`;
+
+@Injectable()
+export class MeetingsRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  private selection() {
+    return { ...getTableColumns(meetings), startsAt: STARTS_AT };
+  }
+
+  async list(query: MeetingListQuery): Promise<{ rows: MeetingRecord[]; count: number }> {
+    const where = query.text ? or(ilike(meetings.title, `%${escapeLike(query.text)}%`), ilike(meetings.company, `%${escapeLike(query.text)}%`)) : undefined;
+    const rows = await this.db
+      .select(this.selection())
+      .from(meetings)
+      .where(where)
+      .orderBy(...orderOf(query.sort))
+      .offset(query.offset)
+      .limit(query.limit);
+    const [counted] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(meetings).where(where);
+    return { rows, count: counted?.n ?? 0 };
+  }
+
+  async findById(id: string): Promise<MeetingRecord | undefined> {
+    const [row] = await this.db.select(this.selection()).from(meetings).where(eq(meetings.id, id)).limit(1);
+    return row;
+  }
+
+  async find(contractId: string, optionId: string): Promise<MeetingRecord | undefined> {
+    const [row] = await this.db
+      .select(this.selection())
+      .from(meetings)
+      .where(and(eq(meetings.contractId, contractId), eq(meetings.optionId, optionId)))
+      .limit(1);
+    return row;
+  }
+
+  /** `date` as YYYY-MM-DD. */
+  async update(id: string, patch: MeetingPatch, modifiedBy: string): Promise<void> {
+    await this.db
+      .update(meetings)
+      .set({ ...patch, modifiedBy, modifiedAt: new Date() })
+      .where(eq(meetings.id, id));
+  }
+
+  /**
+   * Meetings with a date that have not ended yet (running or upcoming), earliest first.
+   * Read by the dashboard's webinar list.
+   */
+  async upcoming(limit: number): Promise<MeetingRecord[]> {
+    return this.db
+      .select(this.selection())
+      .from(meetings)
+      .where(sql`${STARTS_AT} + ${ENDED_AFTER} > now()`)
+      .orderBy(asc(meetings.date), asc(meetings.time))
+      .limit(limit);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(meetings);
+    return (row?.n ?? 0) === 0;
+  }
+
+  /** Inserts rows, skipping contract/option pairs that exist (concurrent boots). */
+  async insertMany(rows: MeetingInsert[]): Promise<void> {
+    if (rows.length) await this.db.insert(meetings).values(rows).onConflictDoNothing();
+  }
+}
+
+function orderOf(sort: MeetingSort | undefined): SQL[] {
+  switch (sort) {
+    case 'date':
+      return [sql`${meetings.date} asc nulls first`, asc(meetings.time), asc(meetings.id)];
+    case 'company':
+      return [asc(meetings.company), asc(meetings.id)];
+    case '-company':
+      return [desc(meetings.company), asc(meetings.id)];
+    case 'title':
+      return [asc(meetings.title), asc(meetings.id)];
+    case '-title':
+      return [desc(meetings.title), asc(meetings.id)];
+    default:
+      // Newest first; meetings still being planned (no date) lead.
+      return [sql`${meetings.date} desc nulls first`, desc(meetings.time), asc(meetings.id)];
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+

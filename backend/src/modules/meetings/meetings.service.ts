@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import type { ListResponse, MeetingDto } from '@mediport/contracts';
+import { AuditService } from '../../core/audit/audit.service.js';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { AppError } from '../../core/errors/app-error.js';
+import type { MeetingListQueryDto } from './dto/meeting-list-query.dto.js';
+import { MEETING_LIST_DEFAULT, MEETING_LIST_MAX } from './dto/meeting-list-query.dto.js';
+import type { MeetingUpdateDto } from './dto/meeting-update.dto.js';
+import { invalidMeetingDate } from './meetings.errors.js';
+import { type MeetingRecord, MeetingsRepository } from './meetings.repository.js';
+
+export const MEETING_AUDIT_ACTION = 'meeting.update';
+
+/** DD.MM.YYYY → YYYY-MM-DD, null when it is no calendar day. */
+export function toIsoDate(value: string): string | null {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
+  if (!m) return null;
+  const [, d, mo, y] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return null;
+  return `${y}-${mo}-${d}`;
+}
+
+function toGermanDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+export function toMeetingDto(row: MeetingRecord): MeetingDto {
+  return {
+    _id: row.id,
+    contractId: row.contractId,
+    optionId: row.optionId,
+    company: row.company,
+    title: row.title,
+    type: row.type,
+    date: toGermanDate(row.date),
+    time: row.time,
+    system: row.system,
+    url: row.url,
+    info: row.info,
+    description: row.description,
+    bookedAt: row.bookedAt.toISOString(),
+    startsAt: row.startsAt ? row.startsAt.toISOString() : null,
+    modifiedAt: row.modifiedAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class MeetingsService {
+  constructor(
+    private readonly repo: MeetingsRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(query: MeetingListQueryDto): Promise<ListResponse<MeetingDto>> {
+    const limit = query.limit === undefined ? MEETING_LIST_DEFAULT : query.limit < 0 ? MEETING_LIST_MAX : Math.min(query.limit, MEETING_LIST_MAX);
+    const { rows, count } = await this.repo.list({ offset: query.offset ?? 0, limit, sort: query.sort, text: query.text?.trim() || undefined });
+    return { data: rows.map(toMeetingDto), count };
+  }
+
+  async byId(id: string): Promise<MeetingDto> {
+    const row = await this.repo.findById(id);
+    if (!row) throw AppError.notFound();
+    return toMeetingDto(row);
+  }
+
+  async get(contractId: string, optionId: string): Promise<MeetingDto> {
+    const row = await this.repo.find(contractId, optionId);
+    if (!row) throw AppError.notFound();
+    return toMeetingDto(row);
+  }
+
+  async update(auth: AuthContext, contractId: string, optionId: string, dto: MeetingUpdateDto): Promise<MeetingDto> {
+    const row = await this.repo.find(contractId, optionId);
+    if (!row) throw AppError.notFound();
+    const date = toIsoDate(dto.date);
+    if (!date) throw invalidMeetingDate();
+    await this.repo.update(row.id, { date, time: dto.time, system: dto.system, url: dto.url?.trim() ?? row.url, info: dto.info ?? row.info }, auth.userId);
+    await this.audit.record({ actorId: auth.userId, action: MEETING_AUDIT_ACTION, target: row.id, meta: { contractId, optionId } });
+    return this.get(contractId, optionId);
+  }
+}

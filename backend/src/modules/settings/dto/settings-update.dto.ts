@@ -1,0 +1,51 @@
+import { IsIn, IsOptional, IsString, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
+import { LOGO_DELETE_MARKER } from '@mediport/contracts';
+import { type SettingsInput, validateSettings } from '@mediport/validation';
+
+type SettingsField = keyof SettingsInput;
+
+/**
+ * Runs the shared settings rules (libs/validation validateSettings) for one field and reports
+ * that field's German message; one rule, one message, two callers.
+ */
+function SettingsRule(field: SettingsField, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: `settings_${field}`,
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && !validateSettings({ [field]: value }).some((e) => e.path === field),
+        defaultMessage: (args) => {
+          const value = args?.value;
+          if (typeof value !== 'string') return validateSettings({}).find((e) => e.path === field)?.message ?? '';
+          return validateSettings({ [field]: value }).find((e) => e.path === field)?.message ?? '';
+        },
+      },
+    });
+}
+
+const TOO_LONG = { message: 'Mehr als 200 Zeichen!' };
+const NOT_TEXT = { message: 'Bitte geben Sie einen Text ein.' };
+
+/**
+ * Body of PUT /api/settings (multipart: these fields, plus the logo file as "logo" or
+ * logo=_delete). Every operator field is required (spec part 1 §5).
+ */
+export class SettingsUpdateDto {
+  @SettingsRule('company') @MaxLength(200, TOO_LONG) company!: string;
+  @SettingsRule('street') @MaxLength(200, TOO_LONG) street!: string;
+  @SettingsRule('postalCode') postalCode!: string;
+  @SettingsRule('city') @MaxLength(200, TOO_LONG) city!: string;
+  @SettingsRule('phone') @MaxLength(200, TOO_LONG) phone!: string;
+  @SettingsRule('fax') @MaxLength(200, TOO_LONG) fax!: string;
+  @SettingsRule('email') @MaxLength(200, TOO_LONG) email!: string;
+
+  /** Admin only; others may send the stored value unchanged (see SettingsService.update). */
+  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) debtorId?: string;
+  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) instanceId?: string;
+
+  /** "_delete" removes the stored logo; a new logo travels as the multipart file "logo". */
+  @IsOptional() @IsIn([LOGO_DELETE_MARKER], { message: 'Ungültiger Wert für das Logo.' }) logo?: string;
+}

@@ -1,0 +1,181 @@
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { type AuthRecord, SEEN_KINDS, type SeenKind } from '@mediport/contracts';
+import { hasPermission } from '@mediport/permissions';
+import { DB } from '../../core/db/db.module.js';
+import type { Database } from '../../core/db/database.js';
+import { doctors, homes, meetings, users } from '../../db/schema/index.js';
+import { bootApp, createTestDatabase, DEMO_PASSWORD, DEMO_USERNAMES, login, loginAll, type DemoUsername, type TestDatabase } from '../../testing/test-app.js';
+
+let db: TestDatabase;
+let app: NestExpressApplication;
+let database: Database;
+let demo: Record<DemoUsername, AuthRecord>;
+const api = () => request(app.getHttpServer());
+
+const LIST_PERMISSION: Record<SeenKind, string> = {
+  task: 'task_list_view',
+  event: 'task_list_view',
+  pickup: 'pickup_list_view',
+  home: 'home_list_view',
+  doctor: 'doctor_list_view',
+  user: 'user_list_view',
+  patient: 'patient_list_view',
+};
+
+let seq = 0;
+async function addUser(values: Partial<typeof users.$inferInsert> = {}): Promise<string> {
+  seq += 1;
+  const [row] = await database
+    .insert(users)
+    .values({ username: `neu.${seq}`, passwordHash: await hash(DEMO_PASSWORD), roles: ['ROLE_DRIVER'], ...values })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+async function counts(token: string) {
+  const res = await api().get('/api/statistics').set('x-auth-token', token);
+  expect(res.status).toBe(200);
+  return res.body.counts as Partial<Record<SeenKind, number>>;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await bootApp(db);
+  database = app.get<Database>(DB, { strict: false });
+  demo = await loginAll(app);
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+describe('GET /api/statistics', () => {
+  it('requires sign-in', async () => {
+    expect((await api().get('/api/statistics')).status).toBe(401);
+  });
+
+  it('refuses accounting (no dashboard_view)', async () => {
+    expect((await api().get('/api/statistics').set('x-auth-token', demo.buchhaltung.token)).status).toBe(403);
+  });
+
+  it('answers changelog (2.9.1 first), FAQ and webinars in German', async () => {
+    const res = await api().get('/api/statistics').set('x-auth-token', demo.heim.token);
+    expect(res.body.log[0]).toMatchObject({ version: '2.9.1', changes: expect.arrayContaining([expect.stringContaining('Dashboard')]) });
+    expect(res.body.faq.length).toBeGreaterThan(3);
+    expect(res.body.faq[0]).toEqual({ question: expect.stringMatching(/\?$/), answer: expect.any(String) });
+    expect(Array.isArray(res.body.webinars)).toBe(true);
+  });
+
+  it.each(DEMO_USERNAMES.filter((u) => u !== 'buchhaltung'))('answers counts exactly for the tiles %s may see', async (name) => {
+    const c = await counts(demo[name].token);
+    const expected = SEEN_KINDS.filter((k) => hasPermission(demo[name].permissions, `dashboard_new_${k}_view`));
+    expect(Object.keys(c).sort()).toEqual([...expected].sort());
+    for (const k of expected) expect(c[k]).toEqual(expect.any(Number));
+  });
+
+  it('counts kinds whose tables arrive later as 0', async () => {
+    const c = await counts(demo.admin.token);
+    expect(c).toMatchObject({ task: 0, event: 0, pickup: 0, patient: 0 });
+  });
+
+  it('counts unseen users per caller: new ones after read_all, independent for every user', async () => {
+    const before = (await counts(demo.apotheke.token)).user!;
+    expect(before).toBeGreaterThanOrEqual(5);
+    expect((await api().put('/api/statistics/user_read_all').set('x-auth-token', demo.admin.token)).status).toBe(200);
+    expect((await counts(demo.admin.token)).user).toBe(0);
+    await addUser();
+    expect((await counts(demo.admin.token)).user).toBe(1);
+    // apotheke never marked: the seeded users and the new one are all unseen.
+    expect((await counts(demo.apotheke.token)).user).toBe(before + 1);
+    await api().put('/api/statistics/user_read_all').set('x-auth-token', demo.apotheke.token);
+    expect((await counts(demo.apotheke.token)).user).toBe(0);
+    expect((await counts(demo.admin.token)).user).toBe(1);
+  });
+
+  it('does not count deactivated users, the caller, or users the caller created', async () => {
+    await api().put('/api/statistics/user_read_all').set('x-auth-token', demo.admin.token);
+    await addUser({ status: 'removed' });
+    await addUser({ createdBy: demo.admin.user._id });
+    expect((await counts(demo.admin.token)).user).toBe(0);
+  });
+
+  it('counts new homes and doctors until marked', async () => {
+    await api().put('/api/statistics/home_read_all').set('x-auth-token', demo.apotheke.token);
+    await api().put('/api/statistics/doctor_read_all').set('x-auth-token', demo.apotheke.token);
+    expect(await counts(demo.apotheke.token)).toMatchObject({ home: 0, doctor: 0 });
+    await database.insert(homes).values({ name: 'Haus Abendrot', email: 'info@abendrot.de' });
+    await database.insert(doctors).values({ firstname: 'Jonas', lastname: 'Weber', email: 'praxis@weber.de' });
+    expect(await counts(demo.apotheke.token)).toMatchObject({ home: 1, doctor: 1 });
+    await api().put('/api/statistics/home_read_all').set('x-auth-token', demo.apotheke.token);
+    expect(await counts(demo.apotheke.token)).toMatchObject({ home: 0, doctor: 1 });
+  });
+
+  it('narrows the count to the own home for an _own user list (home manager)', async () => {
+    const [home] = await database.select({ id: homes.id }).from(homes).where(eq(homes.name, 'Haus Sonnenschein'));
+    const [other] = await database.insert(homes).values({ name: 'Haus Morgenrot', email: 'info@morgenrot.de' }).returning({ id: homes.id });
+    await addUser({ username: 'heim.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: home!.id });
+    const manager = await login(app, 'heim.leitung');
+    await api().put('/api/statistics/user_read_all').set('x-auth-token', manager.token);
+    expect((await counts(manager.token)).user).toBe(0);
+    await addUser({ roles: ['ROLE_HOME'], homeId: other!.id });
+    await addUser({ roles: ['ROLE_DRIVER'] });
+    expect((await counts(manager.token)).user).toBe(0);
+    await addUser({ roles: ['ROLE_HOME'], homeId: home!.id });
+    expect((await counts(manager.token)).user).toBe(1);
+  });
+
+  it('lists running and upcoming webinars, not ended ones', async () => {
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await database.insert(meetings).values([
+      { contractId: 'stat-1', optionId: 'w1', title: 'Einführung in das Portal', date: tomorrow, time: '10:00', system: 'Zoom', url: 'https://zoom.example/1' },
+      { contractId: 'stat-1', optionId: 'w2', title: 'Vergangenes Webinar', date: '2020-01-01', time: '10:00', system: 'Zoom' },
+    ]);
+    const res = await api().get('/api/statistics').set('x-auth-token', demo.heim.token);
+    const titles = res.body.webinars.map((w: { title: string }) => w.title);
+    expect(titles).toContain('Einführung in das Portal');
+    expect(titles).not.toContain('Vergangenes Webinar');
+  });
+});
+
+describe('PUT /api/statistics/{kind}_read_all', () => {
+  it('requires sign-in', async () => {
+    expect((await api().put('/api/statistics/user_read_all')).status).toBe(401);
+  });
+
+  const cases = DEMO_USERNAMES.flatMap((name) =>
+    SEEN_KINDS.map((kind) => ({ title: `${name} ${kind}_read_all`, name, kind })),
+  );
+  it.each(cases)('$title follows the kind’s list permission', async ({ name, kind }) => {
+    const record = demo[name];
+    const res = await api().put(`/api/statistics/${kind}_read_all`).set('x-auth-token', record.token);
+    const allowed = hasPermission(record.permissions, LIST_PERMISSION[kind]);
+    expect(res.status).toBe(allowed ? 200 : 403);
+    if (allowed) expect(res.body).toEqual({ kind, at: expect.any(String) });
+  });
+
+  it('answers 404 for an unknown kind', async () => {
+    expect((await api().put('/api/statistics/invoice_read_all').set('x-auth-token', demo.admin.token)).status).toBe(404);
+  });
+});
+
+describe('PUT /api/seen/users', () => {
+  it('requires sign-in', async () => {
+    expect((await api().put('/api/seen/users')).status).toBe(401);
+  });
+
+  it('is the user list’s mark-all-read (same as user_read_all)', async () => {
+    await addUser();
+    expect((await counts(demo.admin.token)).user).toBeGreaterThan(0);
+    const res = await api().put('/api/seen/users').set('x-auth-token', demo.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.kind).toBe('user');
+    expect((await counts(demo.admin.token)).user).toBe(0);
+  });
+
+  it.each(['fahrer', 'buchhaltung'] as const)('refuses %s (no user_list_view)', async (name) => {
+    expect((await api().put('/api/seen/users').set('x-auth-token', demo[name].token)).status).toBe(403);
+  });
+});

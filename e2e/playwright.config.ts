@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The suite runs against the built shell and remotes served by a backend that the global setup
+// starts on port 18080 with its own fresh database (see support/global-setup.ts).
+export const E2E_PORT = 18080;
+
+/** Debian's Chromium; the test tools never download a browser of their own. */
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,130 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface BackendOptions {
+  port: number;
+  env: Record<string, string>;
+  logFile: string;
+}
+
+export interface RunningBackend {
+  url: string;
+  process: ChildProcess;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `node backend/dist/main.js` and waits until GET /api/config answers. */
+export async function startBackend({ port, env, logFile }: BackendOptions): Promise<RunningBackend> {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env, PORT: String(port), NODE_ENV: 'production' };
+  // The backend under test gets exactly the settings we pass, nothing inherited from a developer shell.
+  for (const key of ['REDIS_URL', 'SSO_ENABLED', 'SYSTEM_DEADLINE', 'SYSTEM_URL', 'STATIC_ROOT']) if (!(key in env)) delete childEnv[key];
+  if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`backend on port ${port} exited with ${child.exitCode}:\n${tail(logFile)}`);
+    try {
+      const res = await fetch(`${url}/api/config`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`backend on port ${port} did not answer /api/config within 90 s:\n${tail(logFile)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    process: child,
+    logFile,
+    stop: () => stopProcess(child),
+  };
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The server URL (database `postgres`) where test databases are created, or null without PostgreSQL. */
+export async function postgresAdminUrl(): Promise<string | null> {
+  if (process.env.E2E_PGLITE) return null;
+  if (process.env.DATABASE_URL) {
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = '/postgres';
+    return u.toString();
+  }
+  return (await portAnswers(5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null;
+}
+
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Incremental build of libs, backend and frontends (a no-op when `npm test` has just built). */
+export function buildSuite(): void {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('build failed (node scripts/build.mjs)');
+}

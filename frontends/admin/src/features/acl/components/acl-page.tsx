@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  Paper,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { PRODUCT_NAME, ROLE_LABELS, type AclMatrix, type AclRuleItem, type Role } from '@mediport/contracts';
+import { toast, useHasPermission } from '@mediport/api-client';
+import { ErrorPanel, InfoIcon, LoadingState, PageHeader } from '@mediport/ui';
+import { useAcl, useSaveAcl } from '../api/acl-api';
+import { applyToggle, cellState, changedColumns, MATRIX_ROLES, type Toggle } from '../matrix-model';
+import { ACL_TEXT, INTRO_SEEN_KEY } from '../messages';
+import { AclIntroDialog } from './acl-intro-dialog';
+import { MatrixCell } from './matrix-cell';
+import { PermissionDetailDialog } from './permission-detail-dialog';
+
+function introSeen(): boolean {
+  try {
+    return window.localStorage.getItem(INTRO_SEEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** /v3/acl: the rights matrix per area (tabs), permission (rows) and role (columns). */
+export function AclPage() {
+  const acl = useAcl();
+  const save = useSaveAcl();
+  const editable = useHasPermission('acl_edit_view');
+  const [edited, setEdited] = useState<AclMatrix | null>(null);
+  const [tab, setTab] = useState(0);
+  const [detail, setDetail] = useState<AclRuleItem | null>(null);
+  const [introOpen, setIntroOpen] = useState(() => !introSeen());
+
+  // A fresh server state (first load, after saving) replaces the working copy.
+  useEffect(() => {
+    if (acl.data) setEdited(acl.data.acl);
+  }, [acl.data]);
+
+  const onToggle = useCallback((role: Role, name: string, toggle: Toggle, on: boolean) => {
+    setEdited((m) => (m ? applyToggle(m, role, name, toggle, on) : m));
+  }, []);
+
+  const changes = useMemo(() => (acl.data && edited ? changedColumns(acl.data.acl, edited) : {}), [acl.data, edited]);
+  const changedCount = Object.keys(changes).length;
+
+  const closeIntro = () => {
+    setIntroOpen(false);
+    try {
+      window.localStorage.setItem(INTRO_SEEN_KEY, '1');
+    } catch {
+      // Private mode without storage: the introduction shows again next time.
+    }
+  };
+
+  const onSave = () => {
+    save.mutate(changes, { onSuccess: () => toast(ACL_TEXT.saved, 'success') });
+  };
+
+  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: ACL_TEXT.section }, { label: ACL_TEXT.title }];
+  const header = (
+    <PageHeader
+      title={ACL_TEXT.title}
+      breadcrumbs={crumbs}
+      actions={
+        <Button variant="outlined" startIcon={<InfoIcon />} onClick={() => setIntroOpen(true)}>
+          {ACL_TEXT.intro}
+        </Button>
+      }
+    />
+  );
+
+  if (acl.isLoading || (acl.data && !edited)) {
+    return (
+      <>
+        {header}
+        <LoadingState />
+      </>
+    );
+  }
+  if (acl.isError || !acl.data || !edited) {
+    return (
+      <>
+        {header}
+        <ErrorPanel message="Die Rechte konnten nicht geladen werden." onRetry={() => void acl.refetch()} />
+      </>
+    );
+  }
+
+  const group = acl.data.rules[tab] ?? acl.data.rules[0]!;
+  return (
+    <>
+      {header}
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {ACL_TEXT.immediateNote}
+      </Alert>
+      {!editable && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {ACL_TEXT.readOnly}
+        </Alert>
+      )}
+      <Paper variant="outlined">
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" scrollButtons="auto" aria-label="Bereiche">
+          {acl.data.rules.map((g) => (
+            <Tab key={g.group} label={g.label} />
+          ))}
+        </Tabs>
+        <TableContainer sx={{ maxHeight: 'calc(100vh - 330px)', minHeight: 300 }}>
+          <Table stickyHeader size="small" aria-label={`Rechte: ${group.label}`}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ minWidth: 260 }}>{ACL_TEXT.permission}</TableCell>
+                {MATRIX_ROLES.map((role) => (
+                  <TableCell key={role} sx={{ minWidth: 110 }}>
+                    {ROLE_LABELS[role]}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {group.sections.map((section) => [
+                <TableRow key={`s-${section.label}`}>
+                  <TableCell colSpan={MATRIX_ROLES.length + 1} sx={{ bgcolor: 'grey.100', fontWeight: 500 }}>
+                    {section.label}
+                  </TableCell>
+                </TableRow>,
+                ...section.items.map((item) => (
+                  <TableRow key={item.name} hover>
+                    <TableCell sx={{ verticalAlign: 'top' }}>
+                      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+                        <Box sx={{ flexGrow: 1 }}>
+                          <Typography>{item.label}</Typography>
+                          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                            {item.name}
+                          </Typography>
+                        </Box>
+                        <Tooltip title={ACL_TEXT.details}>
+                          <IconButton size="small" aria-label={`${ACL_TEXT.details}: ${item.label}`} onClick={() => setDetail(item)}>
+                            <InfoIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </Box>
+                    </TableCell>
+                    {MATRIX_ROLES.map((role) => (
+                      <TableCell key={role} sx={{ verticalAlign: 'top' }}>
+                        <MatrixCell role={role} item={item} state={cellState(edited[role], item.name)} editable={editable} onToggle={onToggle} />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                )),
+              ])}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {editable && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, borderTop: 1, borderColor: 'divider' }}>
+            <Typography color="text.secondary" sx={{ flexGrow: 1 }} role="status">
+              {changedCount > 0 ? ACL_TEXT.unsaved(changedCount) : ''}
+            </Typography>
+            <Button onClick={() => setEdited(acl.data!.acl)} disabled={changedCount === 0 || save.isPending}>
+              {ACL_TEXT.discard}
+            </Button>
+            <Button variant="contained" onClick={onSave} disabled={changedCount === 0 || save.isPending}>
+              {ACL_TEXT.save}
+            </Button>
+          </Box>
+        )}
+      </Paper>
+      <PermissionDetailDialog item={detail} matrix={edited} onClose={() => setDetail(null)} />
+      <AclIntroDialog open={introOpen} onClose={closeIntro} />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MeetingDto } from '@mediport/contracts';
+import { configureErrorHandler, setAuth } from '@mediport/api-client';
+import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { demoAuth } from '../../../../../common/demo-auth';
+import { formatCountdown } from '../meeting-status';
+import App from '../../../App';
+
+const HOUR = 3600_000;
+const meeting = (over: Partial<MeetingDto>): MeetingDto => ({
+  _id: over.optionId ?? 'x',
+  contractId: '1001',
+  optionId: 'x',
+  company: 'Haus Sonnenschein',
+  title: 'Webinar',
+  type: 'webinar',
+  date: null,
+  time: null,
+  system: null,
+  url: '',
+  info: '',
+  description: '',
+  bookedAt: '2025-01-01T10:00:00.000Z',
+  startsAt: null,
+  modifiedAt: '2025-01-01T10:00:00.000Z',
+  ...over,
+});
+
+const PLANNING = meeting({ _id: 'm1', optionId: 'plan', title: 'Einführung' });
+const UPCOMING = meeting({ _id: 'm2', optionId: 'soon', title: 'Rezepte', date: '01.01.2099', time: '14:00', system: 'Zoom', url: 'https://zoom.us/j/1', startsAt: new Date(Date.now() + 2 * 24 * HOUR + 5000).toISOString() });
+const RUNNING = meeting({ _id: 'm3', optionId: 'now', title: 'Live', date: '01.01.2025', time: '10:00', system: 'Discord', url: 'https://discord.gg/x', startsAt: new Date(Date.now() - HOUR).toISOString() });
+const ENDED = meeting({ _id: 'm4', optionId: 'past', title: 'Abrechnung', date: '01.01.2020', time: '10:00', system: 'Skype', url: 'https://skype.com/x', startsAt: new Date(Date.now() - 3 * HOUR - 1000).toISOString() });
+
+let toasts: Array<[string, string]>;
+beforeEach(() => {
+  localStorage.clear();
+  toasts = [];
+  configureErrorHandler({ notify: (m, v) => toasts.push([m, v]), navigate: () => undefined });
+  setAuth(demoAuth(['ROLE_ADMIN']));
+});
+
+describe('meeting list /v3/termine', () => {
+  it('shows planning, a countdown with Teilnehmen, running with Teilnehmen, and ended', async () => {
+    fakeNetwork({ 'GET /api/meetings': { body: { data: [PLANNING, UPCOMING, RUNNING, ENDED], count: 4 } } });
+    renderApp(<App />, { route: '/v3/termine' });
+    const rows = await screen.findAllByRole('row');
+    const row = (title: string) => rows.find((r) => within(r).queryByText(title))!;
+    expect(within(row('Einführung')).getAllByText('In Planung')).toHaveLength(2);
+    expect(within(row('Rezepte')).getByText(/^Beginnt in 2 Tage 00:00:0\d$/)).toBeInTheDocument();
+    expect(within(row('Rezepte')).getByRole('link', { name: 'Teilnehmen: Rezepte' })).toHaveAttribute('href', 'https://zoom.us/j/1');
+    expect(within(row('Live')).getByText(/^Läuft bis \d{2}:\d{2} Uhr$/)).toBeInTheDocument();
+    expect(within(row('Live')).getByRole('link', { name: 'Teilnehmen: Live' })).toHaveAttribute('target', '_blank');
+    expect(within(row('Abrechnung')).getByText('Beendet')).toBeInTheDocument();
+    expect(within(row('Abrechnung')).queryByRole('link', { name: /Teilnehmen/ })).toBeNull();
+    expect(within(row('Rezepte')).getByRole('link', { name: 'Bearbeiten: Rezepte' })).toHaveAttribute('href', '/v3/termine/1001/soon/bearbeiten');
+  });
+
+  it('hides the edit action without meeting_edit_view and asks with offset and limit', async () => {
+    setAuth(demoAuth(['ROLE_HOME']));
+    const calls = fakeNetwork({ 'GET /api/meetings': { body: { data: [UPCOMING], count: 1 } } });
+    renderApp(<App />, { route: '/v3/termine' });
+    expect(await screen.findByText('Rezepte')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Bearbeiten/ })).toBeNull();
+    expect(calls[0]!.url).toBe('/api/meetings?offset=0&limit=10');
+  });
+
+  it('formats countdowns', () => {
+    expect(formatCountdown(3 * 86400_000 + 4 * HOUR + 5 * 60_000 + 6000)).toBe('3 Tage 04:05:06');
+    expect(formatCountdown(86400_000 + 9000)).toBe('1 Tag 00:00:09');
+    expect(formatCountdown(-5)).toBe('00:00:00');
+  });
+});
+
+describe('meeting details /v3/termine/{id}', () => {
+  it('shows the fields and the edit button', async () => {
+    fakeNetwork({ 'GET /api/meetings/m2': { body: UPCOMING } });
+    renderApp(<App />, { route: '/v3/termine/m2' });
+    expect(await screen.findByRole('heading', { name: 'Rezepte' })).toBeInTheDocument();
+    expect(screen.getByText('01.01.2099 14:00 Uhr')).toBeInTheDocument();
+    expect(screen.getByText('Zoom')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bearbeiten' })).toHaveAttribute('href', '/v3/termine/1001/soon/bearbeiten');
+  });
+});
+
+describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
+  const route = '/v3/termine/1001/plan/bearbeiten';
+
+  it.each([
+    { title: 'nothing', fill: {} },
+    { title: 'no system', fill: { Datum: '24.12.2030', Uhrzeit: '09:30' } },
+    { title: 'a bad time', fill: { Datum: '24.12.2030', Uhrzeit: '9.30' } },
+  ])('refuses $title with "Bitte füllen Sie alle Felder aus."', async ({ fill }) => {
+    const calls = fakeNetwork({ 'GET /api/meetings/1001/plan': { body: PLANNING } });
+    renderApp(<App />, { route });
+    await screen.findByRole('heading', { name: 'Einführung' });
+    for (const [label, value] of Object.entries(fill)) fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${label}`) }), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toasts).toContainEqual(['Bitte füllen Sie alle Felder aus.', 'error']));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves date, time, system, url and info and confirms with the spec toast', async () => {
+    const saved = { ...PLANNING, date: '24.12.2030', time: '09:30', system: 'Microsoft Teams', url: 'https://teams.microsoft.com/x', info: 'Hallo' };
+    const calls = fakeNetwork({ 'GET /api/meetings/1001/plan': { body: PLANNING }, 'PUT /api/meetings/1001/plan': { body: saved }, 'GET /api/meetings/m1': { body: saved } });
+    renderApp(<App />, { route });
+    await screen.findByRole('heading', { name: 'Einführung' });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Datum/ }), { target: { value: '24.12.2030' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Uhrzeit/ }), { target: { value: '09:30' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^System/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Skype', 'Microsoft Teams', 'Discord', 'Zoom']);
+    fireEvent.click(screen.getByRole('option', { name: 'Microsoft Teams' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /^URL/ }), { target: { value: 'https://teams.microsoft.com/x' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Info/ }), { target: { value: 'Hallo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toasts).toContainEqual(['Daten wurden im Termin Aktualisiert', 'success']));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ date: '24.12.2030', time: '09:30', system: 'Microsoft Teams', url: 'https://teams.microsoft.com/x', info: 'Hallo' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/v3/termine/m1'));
+  });
+
+  it('shows the server message when the server refuses', async () => {
+    fakeNetwork({
+      'GET /api/meetings/1001/soon': { body: UPCOMING },
+      'PUT /api/meetings/1001/soon': { status: 400, body: { statusCode: 400, errors: [{ path: 'date', message: 'Bitte füllen Sie alle Felder aus.' }] } },
+    });
+    renderApp(<App />, { route: '/v3/termine/1001/soon/bearbeiten' });
+    await screen.findByRole('heading', { name: 'Rezepte' });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toasts).toContainEqual(['Bitte füllen Sie alle Felder aus.', 'error']));
+  });
+
+  it('sends users without meeting_edit_view back to the list', async () => {
+    setAuth(demoAuth(['ROLE_HOME']));
+    fakeNetwork({ 'GET /api/meetings': { body: { data: [], count: 0 } } });
+    renderApp(<App />, { route });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/v3\/termine$/));
+  });
+});

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LOGO_DELETE_MARKER, type SettingsAdminDto } from '@mediport/contracts';
+import { api } from '@mediport/api-client';
+
+export const SETTINGS_KEY = ['settings', 'admin'] as const;
+
+/** GET /api/settings (with settings_list: debtorId, instanceId, partnerInstance). */
+export function useSettings() {
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<SettingsAdminDto>('/api/settings') });
+}
+
+/** GET /api/partner/apomondo: whether this is a partner-platform instance; false on any failure (spec part 1 §7). */
+export function usePartnerFlag() {
+  return useQuery({
+    queryKey: ['partner', 'apomondo'],
+    queryFn: () => api.get<unknown>('/api/partner/apomondo', { handleErrors: false }).then((v) => v === true, () => false),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface SettingsSave {
+  fields: Record<string, string>;
+  /** A new logo file, 'delete' to remove the stored one, or undefined to keep it. */
+  logo?: File | 'delete';
+}
+
+/** PUT /api/settings as multipart: the fields plus the logo file or logo=_delete. */
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, logo }: SettingsSave) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      if (logo === 'delete') form.append('logo', LOGO_DELETE_MARKER);
+      else if (logo) form.append('logo', logo, logo.name);
+      return api.put<SettingsAdminDto>('/api/settings', form);
+    },
+    onSuccess: (data) => {
+      client.setQueryData(SETTINGS_KEY, data);
+      void client.invalidateQueries({ queryKey: ['settings', 'public'] });
+    },
+  });
+}

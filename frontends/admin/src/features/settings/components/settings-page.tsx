@@ -1,0 +1,163 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Grid, Paper, TextField, Typography } from '@mui/material';
+import { PRODUCT_NAME, SETTINGS_MESSAGES, type SettingsAdminDto } from '@mediport/contracts';
+import { ApiError, toast, useAuth } from '@mediport/api-client';
+import { ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
+import { SETTINGS_LABELS, validateSettings } from '@mediport/validation';
+import { usePartnerFlag, useSaveSettings, useSettings } from '../api/settings-api';
+import { LogoDropzone } from './logo-dropzone';
+
+type FieldName = keyof typeof SETTINGS_LABELS;
+type FormValues = Record<FieldName, string>;
+
+const OPERATOR_FIELDS: FieldName[] = ['company', 'street', 'postalCode', 'city', 'phone', 'fax', 'email'];
+const ADMIN_FIELDS: FieldName[] = ['debtorId', 'instanceId'];
+
+function valuesOf(s: SettingsAdminDto): FormValues {
+  return {
+    company: s.company,
+    street: s.street,
+    postalCode: s.postalCode,
+    city: s.city,
+    phone: s.phone,
+    fax: s.fax,
+    email: s.email,
+    debtorId: s.debtorId ?? '',
+    instanceId: s.instanceId ?? '',
+  };
+}
+
+/** Field errors from the shared rule (libs/validation), the same the server runs. */
+function resolver(values: FormValues) {
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const e of validateSettings(values)) errors[e.path] ??= { type: 'rule', message: e.message };
+  return { values: Object.keys(errors).length ? {} : values, errors };
+}
+
+/** /einstellungen: the operator's company data, shown on the imprint and used as sender on documents. */
+export function SettingsPage() {
+  const settings = useSettings();
+  const partner = usePartnerFlag();
+  const save = useSaveSettings();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const isAdmin = !!auth?.roles.includes('ROLE_ADMIN');
+  const [logo, setLogo] = useState<File | 'delete' | undefined>(undefined);
+  const [logoError, setLogoError] = useState<string | undefined>();
+  const form = useForm<FormValues>({ mode: 'onChange', resolver: async (v) => resolver(v) });
+  const { register, handleSubmit, reset, setError, formState } = form;
+
+  useEffect(() => {
+    if (settings.data) reset(valuesOf(settings.data));
+  }, [settings.data, reset]);
+
+  const companyLocked = !!settings.data?.partnerInstance || partner.data === true;
+  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: 'Administration' }, { label: 'Einstellungen' }];
+
+  const onSubmit = (values: FormValues) => {
+    const fields: Record<string, string> = {};
+    for (const key of OPERATOR_FIELDS) fields[key] = values[key];
+    // Only an administrator sends the customer and instance numbers (the server refuses changes by others).
+    if (isAdmin) for (const key of ADMIN_FIELDS) fields[key] = values[key];
+    save.mutate(
+      { fields, logo },
+      {
+        onSuccess: () => {
+          setLogo(undefined);
+          setLogoError(undefined);
+          toast(SETTINGS_MESSAGES.saved, 'success');
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          for (const [path, message] of Object.entries(error.fieldErrors())) {
+            if (path === 'logo') setLogoError(message);
+            else if (path in SETTINGS_LABELS) setError(path as FieldName, { type: 'server', message });
+          }
+        },
+      },
+    );
+  };
+
+  if (settings.isLoading) {
+    return (
+      <>
+        <PageHeader title="Einstellungen" breadcrumbs={crumbs} />
+        <LoadingState />
+      </>
+    );
+  }
+  if (!settings.data) {
+    return (
+      <>
+        <PageHeader title="Einstellungen" breadcrumbs={crumbs} />
+        <ErrorPanel message="Die Einstellungen konnten nicht geladen werden." onRetry={() => void settings.refetch()} />
+      </>
+    );
+  }
+
+  const field = (name: FieldName, extra: { disabled?: boolean; helper?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number } = {}) => {
+    const error = formState.errors[name]?.message;
+    return (
+      <TextField
+        {...register(name)}
+        id={`settings-${name}`}
+        label={SETTINGS_LABELS[name]}
+        required={OPERATOR_FIELDS.includes(name)}
+        fullWidth
+        disabled={extra.disabled}
+        error={!!error}
+        helperText={error ?? extra.helper}
+        slotProps={{ htmlInput: { inputMode: extra.inputMode, maxLength: extra.maxLength } }}
+      />
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title="Einstellungen" breadcrumbs={crumbs} />
+      <Paper component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ p: 3 }} aria-label="Firmeneinstellungen">
+        <Typography variant="h2" gutterBottom>
+          Firmendaten
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Diese Angaben erscheinen im Impressum und als Absender auf gefaxten oder gemailten Dokumenten.
+        </Typography>
+        {companyLocked && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {SETTINGS_MESSAGES.partnerCompany}
+          </Alert>
+        )}
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12 }}>{field('company', { disabled: companyLocked })}</Grid>
+          <Grid size={{ xs: 12 }}>{field('street')}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{field('postalCode', { inputMode: 'numeric', maxLength: 5 })}</Grid>
+          <Grid size={{ xs: 12, sm: 8 }}>{field('city')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('phone', { inputMode: 'tel' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('fax', { inputMode: 'tel' })}</Grid>
+          <Grid size={{ xs: 12 }}>{field('email', { inputMode: 'email' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('debtorId', { disabled: !isAdmin, helper: isAdmin ? undefined : 'Nur durch einen Administrator änderbar.' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('instanceId', { disabled: !isAdmin, helper: isAdmin ? undefined : 'Nur durch einen Administrator änderbar.' })}</Grid>
+          <Grid size={{ xs: 12 }}>
+            <LogoDropzone
+              current={settings.data.logo ?? null}
+              value={logo}
+              onChange={(v) => {
+                setLogo(v);
+                setLogoError(undefined);
+              }}
+              error={logoError}
+            />
+          </Grid>
+        </Grid>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
+          <Button onClick={() => navigate('/')}>Abbrechen</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending || Object.keys(formState.errors).length > 0}>
+            Speichern
+          </Button>
+        </Box>
+      </Paper>
+    </>
+  );
+}

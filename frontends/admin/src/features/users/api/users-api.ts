@@ -1,0 +1,153 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_MESSAGES, type AuthRecord, type ListResponse, type UserListFilter, type UserListRow, type UserLookups, type UserWriteRequest } from '@mediport/contracts';
+import { api, masquerade, type QueryValue, setAuth, toast } from '@mediport/api-client';
+
+export const USERS_KEY = ['users'] as const;
+
+export interface UserListParams {
+  offset: number;
+  limit: number;
+  sort?: string;
+  filter: UserListFilter;
+}
+
+/** Query string of GET /api/users: offset, limit, sort, filter[...]. */
+export function userListQuery(p: UserListParams): Record<string, QueryValue> {
+  const f = p.filter;
+  return {
+    offset: p.offset,
+    limit: p.limit,
+    sort: p.sort,
+    'filter[text]': f.text || undefined,
+    'filter[roles]': f.roles?.length ? f.roles.join(',') : undefined,
+    'filter[home]': f.home || undefined,
+    'filter[doctor]': f.doctor || undefined,
+    'filter[status]': f.status || undefined,
+    'filter[notSeen]': f.notSeen ? 1 : undefined,
+  };
+}
+
+/** GET /api/users. */
+export function useUsers(params: UserListParams) {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'list', params],
+    queryFn: () => api.get<ListResponse<UserListRow>>('/api/users', { query: userListQuery(params) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/users/{id} (opening a user marks it as seen). */
+export function useUser(id: string | undefined) {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'one', id],
+    enabled: !!id,
+    queryFn: () => api.get<UserListRow>(`/api/users/${encodeURIComponent(id!)}`),
+  });
+}
+
+/** GET /api/users/lookups: homes and doctors for the form and the filters. Quiet when not allowed. */
+export function useUserLookups(enabled = true) {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'lookups'],
+    enabled,
+    staleTime: 60_000,
+    queryFn: () => api.get<UserLookups>('/api/users/lookups', { handleErrors: false }),
+  });
+}
+
+/** GET /api/contracts/has?home= | ?doctor=: whether a contract exists (chargeable acknowledgement). */
+export function useContractExists(owner: { home?: string | null; doctor?: string | null } | null) {
+  const key = owner?.home ? { home: owner.home } : owner?.doctor ? { doctor: owner.doctor } : null;
+  return useQuery({
+    queryKey: ['contracts-has', key],
+    enabled: !!key,
+    queryFn: () => api.get<boolean>('/api/contracts/has', { query: key! }),
+  });
+}
+
+function useInvalidateUsers() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: USERS_KEY });
+}
+
+/** POST /api/users. Field errors (errors[].path) are left to the form. */
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: UserWriteRequest) => api.post<UserListRow>('/api/users', body, { handleErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /api/users/{id}. Field errors are left to the form. */
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UserWriteRequest }) =>
+      api.put<UserListRow>(`/api/users/${encodeURIComponent(id)}`, body, { handleErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/users/{id}: deactivation. */
+export function useDeactivateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<UserListRow>(`/api/users/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /api/users/{id} with an empty status: reactivation. */
+export function useReactivateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api.put<UserListRow>(`/api/users/${encodeURIComponent(id)}`, { status: '' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /api/seen/users: every user counts as seen (statistics module). */
+export function useMarkAllUsersRead() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: () => api.put<unknown>('/api/seen/users'),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /api/auth/masquerade/{id}. */
+export function useMasquerade() {
+  return useMutation({ mutationFn: (id: string): Promise<AuthRecord> => masquerade(id) });
+}
+
+/**
+ * Switch to another user (masquerade), then /profil. The new auth record is stored only once the
+ * app has left the user list: stored earlier, the list's permission guard would see the target's
+ * rights first and redirect to the dashboard.
+ */
+export function useSwitchToUser() {
+  const navigate = useNavigate();
+  const masq = useMasquerade();
+  const pending = useRef<AuthRecord | null>(null);
+  useEffect(
+    () => () => {
+      const record = pending.current;
+      if (!record) return;
+      pending.current = null;
+      setAuth(record);
+      toast(API_MESSAGES.masquerade, 'success');
+    },
+    [],
+  );
+  const switchTo = (id: string) =>
+    masq.mutate(id, {
+      onSuccess: (record) => {
+        pending.current = record;
+        navigate('/profil');
+      },
+    });
+  return { switchTo, switching: masq.isPending };
+}

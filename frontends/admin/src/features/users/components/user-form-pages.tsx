@@ -1,0 +1,79 @@
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Alert, Button } from '@mui/material';
+import { API_MESSAGES, type UserLookups } from '@mediport/contracts';
+import { toast, useAuth } from '@mediport/api-client';
+import { ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
+import { useCreateUser, useUpdateUser, useUser, useUserLookups } from '../api/users-api';
+import { USERS_TEXT as T } from '../messages';
+import type { FormVariant } from '../user-form-model';
+import { crumbs, listPath } from './common';
+import { UserForm } from './user-form';
+
+const NO_LOOKUPS: UserLookups = { homes: [], doctors: [] };
+
+/** /nutzer/neu and /v3/nutzer/neu: "Neuer Nutzer". */
+export function UserCreatePage({ variant }: { variant: FormVariant }) {
+  const lookups = useUserLookups();
+  const create = useCreateUser();
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title={T.newTitle} breadcrumbs={crumbs(variant, T.newTitle)} />
+      {lookups.isPending ? (
+        <LoadingState />
+      ) : (
+        <UserForm
+          variant={variant}
+          mode="create"
+          lookups={lookups.data ?? NO_LOOKUPS}
+          cancelTo={listPath(variant)}
+          onSubmit={async (body) => {
+            await create.mutateAsync(body);
+            toast(variant === 'v3' ? T.savedToast : T.createdToast, 'success');
+            navigate(listPath(variant));
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** /nutzer/{id} and /v3/nutzer/bearbeiten/{id}: "Nutzer bearbeiten"; a deactivated user gets Reaktivieren. */
+export function UserEditPage({ variant }: { variant: FormVariant }) {
+  const { id } = useParams();
+  const auth = useAuth();
+  const user = useUser(id);
+  const lookups = useUserLookups();
+  const update = useUpdateUser();
+  const navigate = useNavigate();
+  const header = <PageHeader title={T.editTitle} breadcrumbs={crumbs(variant, T.editTitle)} />;
+  if (user.isPending || lookups.isPending) return <>{header}<LoadingState /></>;
+  if (user.isError) return <>{header}<ErrorPanel message={user.error.message} /></>;
+  const u = user.data;
+  if (!u.editable) return <>{header}<Alert severity="error">{API_MESSAGES.forbidden}</Alert></>;
+  return (
+    <>
+      {header}
+      <UserForm
+        key={u._id}
+        variant={variant}
+        mode="edit"
+        user={u}
+        lookups={lookups.data ?? NO_LOOKUPS}
+        cancelTo={listPath(variant)}
+        onSubmit={async (body, { reactivate }) => {
+          await update.mutateAsync({ id: u._id, body });
+          toast(reactivate ? (variant === 'v3' ? T.reactivatedToastV3 : T.reactivatedToast) : T.changedToast, 'success');
+          navigate(listPath(variant));
+        }}
+        extraActions={
+          variant === 'legacy' && u._id !== auth?.user._id ? (
+            <Button color="secondary" variant="outlined" component={RouterLink} to={`/nutzer/${u._id}/loeschen`}>
+              {T.delete}
+            </Button>
+          ) : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TablePagination } from '@mui/material';
+import { ROLE_LABELS } from '@mediport/contracts';
+import { EmptyState, ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
+import { USERS_TEXT as T } from '../messages';
+import { crumbs, DeactivatedChip, isNew, NewBadge } from './common';
+import { UserFilters } from './user-filters';
+import { useUserList } from './use-user-list';
+
+/** /nutzer: the legacy user table. */
+export function UserListPage() {
+  const list = useUserList(10);
+  const { auth, users } = list;
+  const rows = users.data?.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title={T.listTitle}
+        breadcrumbs={crumbs('legacy').slice(0, 2).concat({ label: T.listTitle })}
+        actions={
+          <>
+            <Button variant="outlined" onClick={list.markAllRead} disabled={list.marking}>
+              {T.markAllRead}
+            </Button>
+            {list.canCreate && (
+              <Button variant="contained" component={RouterLink} to="/nutzer/neu">
+                {T.add}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <UserFilters value={list.filter} onChange={list.setFilter} viewerRoles={auth?.roles ?? []} lookups={list.lookups} />
+      <Paper variant="outlined">
+        {users.isPending ? (
+          <LoadingState />
+        ) : users.isError ? (
+          <ErrorPanel message={users.error.message} onRetry={() => void users.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState text={list.filter.text || list.filter.roles || list.filter.home || list.filter.doctor ? T.noResults : undefined} />
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={T.listTitle}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{T.columns.username}</TableCell>
+                  <TableCell>{T.columns.roles}</TableCell>
+                  <TableCell>{T.columns.firstname}</TableCell>
+                  <TableCell>{T.columns.lastname}</TableCell>
+                  <TableCell>{T.columns.home}</TableCell>
+                  <TableCell>{T.columns.homeGroup}</TableCell>
+                  <TableCell align="right">{T.columns.actions}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((u) => (
+                  <TableRow key={u._id} hover>
+                    <TableCell>
+                      {u.username}
+                      {isNew(u, auth?.user._id) && <NewBadge />}
+                      {u.status === 'removed' && <DeactivatedChip />}
+                    </TableCell>
+                    <TableCell>{u.roles.map((r) => ROLE_LABELS[r]).join(', ')}</TableCell>
+                    <TableCell>{u.firstname}</TableCell>
+                    <TableCell>{u.lastname}</TableCell>
+                    <TableCell>{u.homeDetails?.name ?? T.none}</TableCell>
+                    <TableCell>{u.homeGroup.length ? u.homeGroup.join(', ') : T.none}</TableCell>
+                    <TableCell align="right">
+                      {u.editable && (
+                        <Box sx={{ display: 'inline-flex', gap: 1 }}>
+                          <Button size="small" component={RouterLink} to={`/nutzer/${u._id}`} aria-label={`${T.edit}: ${u.username}`}>
+                            {T.edit}
+                          </Button>
+                          {u.status === 'removed' ? (
+                            <Button size="small" component={RouterLink} to={`/nutzer/${u._id}/reaktivieren`} aria-label={`${T.reactivate}: ${u.username}`}>
+                              {T.reactivate}
+                            </Button>
+                          ) : (
+                            u._id !== auth?.user._id && (
+                              <Button size="small" color="secondary" component={RouterLink} to={`/nutzer/${u._id}/loeschen`} aria-label={`${T.delete}: ${u.username}`}>
+                                {T.delete}
+                              </Button>
+                            )
+                          )}
+                        </Box>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        <TablePagination
+          component="div"
+          count={users.data?.count ?? 0}
+          page={list.page}
+          onPageChange={(_e, p) => list.setPage(p)}
+          rowsPerPage={list.rowsPerPage}
+          onRowsPerPageChange={(e) => list.setRowsPerPage(Number(e.target.value))}
+          rowsPerPageOptions={[10, 25, 50]}
+          labelRowsPerPage={T.rowsPerPage}
+          labelDisplayedRows={T.rowsOf}
+        />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { MEDICINE_MESSAGES, type MedicineGroup } from '@mediport/contracts';
+
+/** German texts of the medicine list (spec part 1 §2 /v3/medikamente, §8). */
+export const MEDICINE_TEXTS = {
+  title: 'Medikamente',
+  section: 'Stammdaten',
+  search: 'Suche',
+  disabledFilter: 'deaktiviert',
+  yes: 'Ja',
+  no: 'Nein',
+  all: 'Alle',
+  name: 'Name',
+  group: 'Gruppe',
+  status: 'Status',
+  actions: 'Aktionen',
+  active: 'aktiv',
+  disabled: 'deaktiviert',
+  activate: 'Aktivieren',
+  disable: 'Deaktivieren',
+  activateLabel: (name: string) => `${name} aktivieren`,
+  disableLabel: (name: string) => `${name} deaktivieren`,
+  rowsPerPage: 'Zeilen pro Seite:',
+  displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} von ${count}`,
+  activated: MEDICINE_MESSAGES.activated,
+  deactivated: MEDICINE_MESSAGES.deactivated,
+} as const;
+
+export const GROUP_LABELS: Record<MedicineGroup, string> = {
+  medicine: 'Medikament',
+  document: 'Dokument',
+  other: 'Sonstiges',
+};
+
+/** Generic table defaults (spec part 2 §9). */
+export const TABLE_DEFAULTS = {
+  pageSize: 25,
+  pageSizes: [10, 25, 50, 75, 100, 250, 500],
+  searchDebounceMs: 250,
+} as const;

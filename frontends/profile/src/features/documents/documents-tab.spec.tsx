@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setAuth } from '@mediport/api-client';
+import type { ProfileDocumentDto } from '@mediport/contracts';
+import { fakeNetwork, renderApp } from '../../../../common/test-utils';
+import { demoAuth } from '../../../../common/demo-auth';
+import { ProfilePage } from '../../pages/profile-page';
+
+const TERMS: ProfileDocumentDto = {
+  _id: 'd1',
+  name: 'Nutzungsbedingungen.pdf',
+  title: 'Nutzungsbedingungen.pdf',
+  decision: '',
+  decidedAt: null,
+  size: 1200,
+  createdAt: '2026-03-01T09:30:00.000Z',
+};
+const PDF_BASE64 = btoa('%PDF-1.4\n%%EOF\n');
+
+describe('Dokumente', () => {
+  let created: Blob[];
+  beforeEach(() => {
+    localStorage.clear();
+    setAuth(demoAuth(['ROLE_HOME']));
+    created = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:dokument';
+    };
+    URL.revokeObjectURL = () => undefined;
+  });
+
+  it('shows "Keine Dokumente gefunden" without documents', async () => {
+    fakeNetwork({ 'GET /api/users/u1/profile/documents': { body: [] } });
+    renderApp(<ProfilePage />, { route: '/profil?tab=4', path: '/profil' });
+    expect(await screen.findByText('Keine Dokumente gefunden')).toBeInTheDocument();
+  });
+
+  it('opens the full-screen viewer from the base64 answer and stores acceptance with the prefix', async () => {
+    let documents = [TERMS];
+    const calls = fakeNetwork({
+      'GET /api/users/u1/profile/documents': () => ({ body: documents }),
+      'GET /api/users/u1/profile/documents/Nutzungsbedingungen.pdf': { body: { name: TERMS.title, mimeType: 'application/pdf', data: PDF_BASE64 } },
+      'PUT /api/users/u1/profile/documents/Nutzungsbedingungen.pdf': () => {
+        documents = [{ ...TERMS, name: '{accepted}Nutzungsbedingungen.pdf', decision: 'accepted' }];
+        return { body: documents[0] };
+      },
+    });
+    renderApp(<ProfilePage />, { route: '/profil#scrollable-force-tab-4', path: '/profil' });
+    expect(screen.getByRole('tab', { name: 'Dokumente', selected: true })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Dokumente' });
+    expect(within(list).getByText('Offen')).toBeInTheDocument();
+    await userEvent.click(within(list).getByText('Nutzungsbedingungen.pdf'));
+
+    const viewer = await screen.findByRole('dialog', { name: 'Nutzungsbedingungen.pdf' });
+    const frame = await within(viewer).findByTitle('Nutzungsbedingungen.pdf');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', 'blob:dokument');
+    expect(created[0]!.type).toBe('application/pdf');
+    expect(within(viewer).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Ablehnen' })).toBeInTheDocument();
+
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Akzeptieren' }));
+    expect(await screen.findByText('Auswahl wurde gespeichert')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name: '{accepted}Nutzungsbedingungen.pdf' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Akzeptiert')).toBeInTheDocument();
+  });
+
+  it('stores a rejection with the {reject} prefix', async () => {
+    const calls = fakeNetwork({
+      'GET /api/users/u1/profile/documents': { body: [TERMS] },
+      'GET /api/users/u1/profile/documents/Nutzungsbedingungen.pdf': { body: { name: TERMS.title, mimeType: 'application/pdf', data: PDF_BASE64 } },
+      'PUT /api/users/u1/profile/documents/Nutzungsbedingungen.pdf': { body: { ...TERMS, decision: 'reject', name: '{reject}Nutzungsbedingungen.pdf' } },
+    });
+    renderApp(<ProfilePage />, { route: '/profil?tab=4', path: '/profil' });
+    await userEvent.click(await screen.findByText('Nutzungsbedingungen.pdf'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ablehnen' }));
+    expect(await screen.findByText('Auswahl wurde gespeichert')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name: '{reject}Nutzungsbedingungen.pdf' });
+  });
+
+  it('shows the billing note in the tabs of the billing issue', () => {
+    setAuth(demoAuth(['ROLE_PHARMA', 'ROLE_MANAGER']));
+    renderApp(<ProfilePage />, { route: '/profil?tab=3', path: '/profil' });
+    expect(screen.getByRole('tab', { name: 'Verträge', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('Dieser Bereich folgt mit der Abrechnung.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useSnackbar } from 'notistack';
+import { Box, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { PROFILE_MESSAGES, type ProfileDocumentDto } from '@mediport/contracts';
+import { useAuth } from '@mediport/api-client';
+import { EmptyState, formatDateTime, InboxIcon, LoadingState } from '@mediport/ui';
+import { MESSAGES } from '../../messages';
+import { useDecideDocument, useDocuments } from './api';
+import { DocumentStatus } from './document-status';
+import { PdfViewer } from './pdf-viewer';
+
+/** Dokumente: the own profile documents; a click opens the full-screen viewer. */
+export function DocumentsTab() {
+  const auth = useAuth();
+  const userId = auth?.user._id ?? '';
+  const documents = useDocuments(userId);
+  const decide = useDecideDocument(userId);
+  const { enqueueSnackbar } = useSnackbar();
+  const [open, setOpen] = useState<ProfileDocumentDto | null>(null);
+
+  if (documents.isLoading) return <LoadingState />;
+  const list = documents.data ?? [];
+  if (list.length === 0) return <EmptyState text={PROFILE_MESSAGES.noDocuments} />;
+
+  async function onDecide(decision: 'accepted' | 'reject') {
+    if (!open) return;
+    await decide.mutateAsync({ title: open.title, decision });
+    enqueueSnackbar(PROFILE_MESSAGES.documentDecisionSaved, { variant: 'success' });
+    setOpen(null);
+  }
+
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <List aria-label={MESSAGES.documentsTitle}>
+        {list.map((d) => (
+          <ListItemButton key={d._id} onClick={() => setOpen(d)} divider>
+            <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
+              <InboxIcon />
+            </ListItemIcon>
+            <ListItemText primary={d.title} secondary={MESSAGES.placedAt(formatDateTime(d.createdAt))} />
+            <DocumentStatus decision={d.decision} />
+          </ListItemButton>
+        ))}
+      </List>
+      {open && (
+        <PdfViewer userId={userId} document={open} onClose={() => setOpen(null)} onDecide={(d) => void onDecide(d).catch(() => undefined)} busy={decide.isPending} />
+      )}
+    </Box>
+  );
+}

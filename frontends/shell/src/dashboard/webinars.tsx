@@ -1,0 +1,31 @@
+import { Box, Button, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { meetingPhase, type MeetingDto } from '@mediport/contracts';
+import { DASHBOARD_MESSAGES } from './messages';
+
+/** Running and upcoming webinars; a running one offers "Teilnehmen" (ends 3 hours after the start). */
+export function Webinars({ webinars, now = Date.now() }: { webinars: MeetingDto[]; now?: number }) {
+  if (webinars.length === 0) return <Typography color="text.secondary">{DASHBOARD_MESSAGES.noWebinars}</Typography>;
+  return (
+    <List dense disablePadding>
+      {webinars.map((w) => {
+        const phase = meetingPhase(w, now);
+        return (
+          <ListItem key={w._id} divider disableGutters>
+            <ListItemText
+              primary={w.title || w.company}
+              secondary={[w.date && w.time ? DASHBOARD_MESSAGES.startsAt(w.date, w.time) : null, w.system].filter(Boolean).join(' · ')}
+            />
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              {phase === 'running' && <Chip size="small" color="secondary" label={DASHBOARD_MESSAGES.running} />}
+              {phase === 'running' && w.url && (
+                <Button size="small" variant="contained" href={w.url} target="_blank" rel="noopener noreferrer">
+                  {DASHBOARD_MESSAGES.join}
+                </Button>
+              )}
+            </Box>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

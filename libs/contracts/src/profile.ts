@@ -1,0 +1,61 @@
+/** Profile documents and avatar (spec part 1 §2 Profile, §7). */
+
+/** Decision prefixes the API puts in front of a decided document's name (spec part 1 §7). */
+export const DOCUMENT_DECISIONS = ['accepted', 'reject'] as const;
+export type DocumentDecision = (typeof DOCUMENT_DECISIONS)[number];
+
+/** Entry of GET /api/users/{id}/profile/documents. */
+export interface ProfileDocumentDto {
+  _id: string;
+  /** The document name, with the brace prefix `{accepted}` / `{reject}` once decided. */
+  name: string;
+  /** The plain name without prefix (the `{name}` path segment of the document calls). */
+  title: string;
+  decision: '' | DocumentDecision;
+  decidedAt: string | null;
+  size: number;
+  createdAt: string;
+}
+
+/** Answer of GET /api/users/{id}/profile/documents/{name} without noBase64. */
+export interface ProfileDocumentContent {
+  name: string;
+  mimeType: string;
+  /** The PDF, base64 encoded. */
+  data: string;
+}
+
+/** Body of PUT /api/users/{id}/profile/documents/{name}. */
+export interface ProfileDocumentDecisionRequest {
+  /** `{accepted}<name>` or `{reject}<name>`. */
+  name: string;
+}
+
+/** Marker for "remove the avatar" in PUT /api/users/{id}/profile (spec part 1 §4). */
+export const AVATAR_DELETE_MARKER = '_delete';
+
+export const PROFILE_MESSAGES = {
+  saved: 'Profil geändert.',
+  documentDecisionSaved: 'Auswahl wurde gespeichert',
+  noDocuments: 'Keine Dokumente gefunden',
+  documentPlaced: 'Dokument wurde hinterlegt.',
+  documentDeleted: 'Dokument wurde entfernt.',
+  documentNameInvalid: 'Bitte geben Sie einen gültigen Dokumentnamen an (ohne / \\ und ohne geschweifte Klammer am Anfang).',
+  documentFileMissing: 'Bitte wählen Sie ein PDF-Dokument aus.',
+  decisionInvalid: 'Bitte wählen Sie Akzeptieren oder Ablehnen.',
+  decisionNameMismatch: 'Der Name passt nicht zum Dokument.',
+  billingFollows: 'Dieser Bereich folgt mit der Abrechnung.',
+} as const;
+
+/** Splits `{accepted}name` into decision and plain name. */
+export function parseDocumentName(value: string): { decision: '' | DocumentDecision | null; name: string } {
+  const m = /^\{([^}]*)\}(.*)$/s.exec(value);
+  if (!m) return { decision: '', name: value };
+  const decision = (DOCUMENT_DECISIONS as readonly string[]).includes(m[1]!) ? (m[1] as DocumentDecision) : null;
+  return { decision, name: m[2]! };
+}
+
+/** The API name of a document: the plain name with the decision's brace prefix. */
+export function documentApiName(name: string, decision: '' | DocumentDecision): string {
+  return decision ? `{${decision}}${name}` : name;
+}

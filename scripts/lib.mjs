@@ -1,0 +1,118 @@
+// Small helpers shared by build.mjs, start.mjs and test.mjs (no dependencies beyond Node).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const LIBS = ['contracts', 'permissions', 'validation', 'ui', 'api-client'];
+export const FRONTENDS = ['shell', 'orders', 'masterdata', 'admin', 'profile'];
+
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code) => (s) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : String(s));
+export const c = { bold: paint(1), dim: paint(2), red: paint(31), green: paint(32), yellow: paint(33), cyan: paint(36) };
+
+export function log(tag, message) {
+  process.stdout.write(`${c.cyan(`[${tag}]`)} ${message}\n`);
+}
+
+export function formatDuration(ms) {
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+/**
+ * Runs a command and resolves with its exit code (never rejects). By default the child inherits
+ * the terminal; with `prefix` its lines are prefixed (parallel jobs); with `capture` its output is
+ * kept in `result.output` instead of shown (call `runCaptured`).
+ */
+export function run(cmd, args, opts = {}) {
+  return runCaptured(cmd, args, opts).then((r) => r.code);
+}
+
+export function runCaptured(cmd, args, { cwd = ROOT, env = process.env, prefix, capture = false } = {}) {
+  return new Promise((resolve) => {
+    const piped = !!prefix || capture;
+    const child = spawn(cmd, args, { cwd, env, stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const chunks = [];
+    if (piped) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          if (capture) {
+            chunks.push(chunk);
+            return;
+          }
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`${c.dim(prefix)} ${line}\n`);
+        });
+        stream.on('end', () => !capture && rest && process.stdout.write(`${c.dim(prefix)} ${rest}\n`));
+      }
+    }
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(`${err.message}\n`));
+      if (!capture) process.stderr.write(`${prefix ?? ''} ${err.message}\n`);
+      resolve({ code: 127, output: Buffer.concat(chunks).toString() });
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output: Buffer.concat(chunks).toString() }));
+  });
+}
+
+/** Runs async jobs with at most `limit` at a time; resolves with their results in order. */
+export async function pool(items, limit, worker) {
+  const results = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await worker(items[i], i);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'playwright-report', '.git']);
+
+/** Newest modification time (ms) of the files under the given paths (dirs walked recursively). */
+export function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const entry of readdirSync(p)) if (!SKIP_DIRS.has(entry) && !entry.endsWith('.tsbuildinfo')) visit(path.join(p, entry));
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  for (const p of paths) visit(p);
+  return newest;
+}
+
+/** True when something accepts TCP connections on host:port within the timeout. */
+export function portAnswers(port, host = '127.0.0.1', timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export function fileExists(p) {
+  return existsSync(p);
+}
+
+export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
