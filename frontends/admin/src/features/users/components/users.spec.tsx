@@ -1,0 +1,278 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Role, UserListRow, UserLookups } from '@mediport/contracts';
+import { configureErrorHandler, setAuth } from '@mediport/api-client';
+import { PASSWORD_MESSAGES, USER_MESSAGES } from '@mediport/validation';
+import { fakeNetwork, renderApp, type FakeResponse, type FakeRoute } from '../../../../../common/test-utils';
+import { demoAuth } from '../../../../../common/demo-auth';
+import App from '../../../App';
+
+const HOME = '11111111-1111-4111-8111-111111111111';
+const DOCTOR = '22222222-2222-4222-8222-222222222222';
+const NO_MAIL_DOCTOR = '33333333-3333-4333-8333-333333333333';
+const LOOKUPS: UserLookups = {
+  homes: [{ _id: HOME, name: 'Haus Sonnenschein' }],
+  doctors: [
+    { _id: DOCTOR, title: 'Dr.', firstname: 'Anna', lastname: 'Berger', email: 'praxis@dr-berger.de' },
+    { _id: NO_MAIL_DOCTOR, title: '', firstname: 'Otto', lastname: 'Ohnemail', email: '' },
+  ],
+};
+
+function row(overrides: Partial<UserListRow> = {}): UserListRow {
+  return {
+    _id: '44444444-4444-4444-8444-444444444444',
+    username: 'hanna.heim',
+    roles: ['ROLE_HOME'],
+    doctor: null,
+    home: HOME,
+    homeGroup: [],
+    patient: null,
+    salutation: 'mrs',
+    title: '',
+    firstname: 'Hanna',
+    lastname: 'Heim',
+    street: '',
+    postalCode: '',
+    city: '',
+    country: 'Deutschland',
+    avatar: null,
+    chargeable: 0,
+    status: '',
+    once_password: false,
+    snippets: [],
+    seen: [],
+    createdAt: '2026-03-01T08:00:00.000Z',
+    createdFrom: { _id: 'a1', username: 'admin' },
+    modifiedAt: '2026-03-02T09:30:00.000Z',
+    modifiedFrom: { _id: 'a1', username: 'apotheke' },
+    editable: true,
+    homeDetails: { _id: HOME, name: 'Haus Sonnenschein' },
+    doctorDetails: null,
+    ...overrides,
+  };
+}
+
+let toasts: Array<[string, string]>;
+
+function serve(routes: Record<string, FakeResponse | FakeRoute> = {}, opts: { homeContract?: boolean } = {}) {
+  return fakeNetwork({
+    'GET /api/users/lookups': { body: LOOKUPS },
+    'GET /api/contracts/has': (url) => ({ body: url.includes('home=') ? (opts.homeContract ?? true) : false }),
+    'GET /api/users': { body: { data: [row()], count: 1 } },
+    ...routes,
+  });
+}
+
+function signInAs(roles: Role[]) {
+  setAuth(demoAuth(roles));
+}
+
+const usernameField = () => screen.getByRole('textbox', { name: /^Benutzername/ });
+const passwordField = () => screen.getByLabelText(/^Passwort\W*$/);
+const confirmField = () => screen.getByLabelText(/^Passwort wiederholen\W*$/);
+const saveButton = () => screen.getByRole('button', { name: 'Speichern' });
+
+async function chooseOption(label: RegExp | string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  toasts = [];
+  configureErrorHandler({ notify: (message, variant) => toasts.push([message, variant]), navigate: () => undefined });
+});
+
+describe('user form (create)', () => {
+  it('shows the username rule and keeps Speichern disabled while errors exist', async () => {
+    signInAs(['ROLE_ADMIN']);
+    serve();
+    renderApp(<App />, { route: '/nutzer/neu' });
+    expect(await screen.findByRole('heading', { name: 'Neuer Nutzer' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Benutzername/ })).toHaveAttribute('placeholder', 'vorname.nachname');
+    expect(saveButton()).toBeDisabled();
+    fireEvent.change(usernameField(), { target: { value: 'x' } });
+    fireEvent.change(usernameField(), { target: { value: '' } });
+    fireEvent.blur(usernameField());
+    expect(await screen.findByText(USER_MESSAGES.usernameRequired)).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('enables only the roles the viewer may grant: no Administrator for pharma + manager, no manager in the defaults', async () => {
+    signInAs(['ROLE_PHARMA', 'ROLE_MANAGER']);
+    serve();
+    renderApp(<App />, { route: '/nutzer/neu' });
+    const admin = await screen.findByRole('checkbox', { name: 'Administrator' });
+    expect(admin).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Apotheker' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Manager' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Manager' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Heim' })).toHaveAccessibleDescription('Arbeitsbereich für Pflegeeinrichtungen.');
+  });
+
+  it('selects the single home automatically and asks for the cost acknowledgement without a contract', async () => {
+    signInAs(['ROLE_ADMIN']);
+    serve({}, { homeContract: false });
+    renderApp(<App />, { route: '/nutzer/neu' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Heim' }));
+    expect(screen.getByRole('combobox', { name: /Pflegeheim/ })).toHaveTextContent('Haus Sonnenschein');
+    const ack = await screen.findByRole('checkbox', { name: 'Ich bestätige den kostenpflichtigen Zugang.' });
+    expect(screen.getByText(USER_MESSAGES.chargeable)).toBeInTheDocument();
+    fireEvent.change(usernameField(), { target: { value: 'paula.pflege' } });
+    fireEvent.change(passwordField(), { target: { value: 'Sonne#Mond2024!' } });
+    fireEvent.change(confirmField(), { target: { value: 'Sonne#Mond2024!' } });
+    expect(saveButton()).toBeDisabled();
+    fireEvent.click(ack);
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    expect(screen.queryByText(USER_MESSAGES.chargeable)).not.toBeInTheDocument();
+  });
+
+  it('clears the home when the Heim role is removed and requires a doctor with an e-mail for Arzt', async () => {
+    signInAs(['ROLE_ADMIN']);
+    serve();
+    renderApp(<App />, { route: '/nutzer/neu' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Heim' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Heim' }));
+    expect(screen.queryByRole('combobox', { name: /Pflegeheim/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Arzt' }));
+    expect(await screen.findByText(USER_MESSAGES.doctorRequired)).toBeInTheDocument();
+    await chooseOption(/Zugeordneter Arzt/, 'Otto Ohnemail');
+    expect(await screen.findByText(USER_MESSAGES.doctorNeedsEmail)).toBeInTheDocument();
+    await chooseOption(/Zugeordneter Arzt/, 'Dr. Anna Berger');
+    await waitFor(() => expect(screen.queryByText(USER_MESSAGES.doctorNeedsEmail)).not.toBeInTheDocument());
+  });
+
+  it('applies the strict password rules, or min 5 with the one-time flag, and generates a password', async () => {
+    signInAs(['ROLE_ADMIN']);
+    serve();
+    renderApp(<App />, { route: '/nutzer/neu' });
+    await screen.findByRole('checkbox', { name: 'Einmalpasswort' });
+    fireEvent.change(passwordField(), { target: { value: 'abcd' } });
+    expect(await screen.findByText(PASSWORD_MESSAGES.tooShort(12))).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Einmalpasswort' }));
+    expect(await screen.findByText(PASSWORD_MESSAGES.tooShort(5))).toBeInTheDocument();
+    fireEvent.change(passwordField(), { target: { value: 'abcde' } });
+    fireEvent.change(confirmField(), { target: { value: 'abcdf' } });
+    expect(await screen.findByText(PASSWORD_MESSAGES.mismatch)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Passwort generieren' }));
+    const generated = (passwordField() as HTMLInputElement).value;
+    expect(generated.length).toBeGreaterThanOrEqual(12);
+    expect(confirmField()).toHaveValue(generated);
+    expect(screen.getByText(`Generiertes Passwort: ${generated}`)).toBeInTheDocument();
+  });
+
+  it('posts the form, toasts and returns to the list; a server field error lands on the field', async () => {
+    signInAs(['ROLE_ADMIN']);
+    let attempt = 0;
+    const calls = serve({
+      'POST /api/users': () =>
+        ++attempt === 1
+          ? { status: 400, body: { statusCode: 400, errors: [{ path: 'username', message: USER_MESSAGES.usernameTaken }] } }
+          : { status: 201, body: row({ username: 'fahrer.neu' }) },
+    });
+    renderApp(<App />, { route: '/v3/nutzer/neu' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Fahrer' }));
+    fireEvent.change(usernameField(), { target: { value: 'admin' } });
+    fireEvent.change(passwordField(), { target: { value: 'Sonne#Mond2024!' } });
+    fireEvent.change(confirmField(), { target: { value: 'Sonne#Mond2024!' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(USER_MESSAGES.usernameTaken)).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    fireEvent.change(usernameField(), { target: { value: 'fahrer.neu' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/v3\/nutzer$/));
+    expect(toasts).toContainEqual(['Nutzer gespeichert.', 'success']);
+    const post = calls.filter((c) => c.method === 'POST').at(-1)!;
+    expect(post.body).toMatchObject({ username: 'fahrer.neu', roles: ['ROLE_DRIVER'], salutation: 'mr', home: null, doctor: null, once_password: false });
+  });
+});
+
+describe('user form (edit)', () => {
+  it('keeps the password fields disabled until "Passwort ändern" and shows who changed it last', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const user = row();
+    const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`PUT /api/users/${user._id}`]: { body: user } });
+    renderApp(<App />, { route: `/nutzer/${user._id}` });
+    expect(await screen.findByRole('heading', { name: 'Nutzer bearbeiten' })).toBeInTheDocument();
+    expect(await screen.findByText(/Zuletzt geändert von apotheke am 02\.03\.2026/)).toBeInTheDocument();
+    expect(passwordField()).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(passwordField()).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Löschen' })).toHaveAttribute('href', `/nutzer/${user._id}/loeschen`);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(toasts).toContainEqual(['Nutzer geaendert.', 'success']));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).not.toHaveProperty('password');
+    expect(put.body).not.toHaveProperty('status');
+  });
+
+  it('offers Reaktivieren instead of Speichern and no delete for a deactivated user (newer form)', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const user = row({ status: 'removed' });
+    const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`PUT /api/users/${user._id}`]: { body: { ...user, status: '' } } });
+    renderApp(<App />, { route: `/v3/nutzer/bearbeiten/${user._id}` });
+    const reactivate = await screen.findByRole('button', { name: 'Reaktivieren' });
+    expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Löschen' })).not.toBeInTheDocument();
+    fireEvent.click(reactivate);
+    await waitFor(() => expect(toasts).toContainEqual(['User wurde erfolgreich reaktiviert.', 'success']));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ status: '' });
+  });
+});
+
+describe('user list filters and badges', () => {
+  it.each([
+    { title: 'admin', roles: ['ROLE_ADMIN'] as Role[], shown: ['Suche', 'Rolle', 'Pflegeheim', 'Arzt', 'Status'], hidden: [] as string[] },
+    { title: 'pharma manager', roles: ['ROLE_PHARMA', 'ROLE_MANAGER'] as Role[], shown: ['Rolle', 'Pflegeheim', 'Arzt'], hidden: ['Status'] },
+    { title: 'home manager', roles: ['ROLE_HOME', 'ROLE_MANAGER'] as Role[], shown: ['Rolle', 'Arzt'], hidden: ['Pflegeheim', 'Status'] },
+    { title: 'doctor manager', roles: ['ROLE_DOCTOR', 'ROLE_MANAGER'] as Role[], shown: ['Rolle', 'Pflegeheim'], hidden: ['Arzt', 'Status'] },
+  ])('shows the filters for the $title', async ({ roles, shown, hidden }) => {
+    signInAs(roles);
+    serve();
+    renderApp(<App />, { route: '/nutzer' });
+    await screen.findByRole('table', { name: 'Nutzer' });
+    await waitFor(() => expect(screen.getByLabelText(shown.at(-1)!)).toBeInTheDocument());
+    for (const label of shown) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of hidden) expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
+  });
+
+  it('sends the filters as filter[...] and shows "neu" until all are marked as read', async () => {
+    signInAs(['ROLE_ADMIN']);
+    let seen = false;
+    const calls = serve({
+      'GET /api/users': () => ({ body: { data: [row({ seen: seen ? ['u1'] : [] })], count: 1 } }),
+      'PUT /api/seen/users': () => ((seen = true), { body: { kind: 'user', at: '2026-03-03T00:00:00.000Z' } }),
+    });
+    renderApp(<App />, { route: '/nutzer' });
+    const table = await screen.findByRole('table', { name: 'Nutzer' });
+    expect(within(table).getByText('neu')).toBeInTheDocument();
+    expect(within(table).getByText('Haus Sonnenschein')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Suche'), { target: { value: 'hanna' } });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('filter%5Btext%5D=hanna'))).toBe(true));
+    await chooseOption('Status', 'Deaktiviert');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('filter%5Bstatus%5D=removed'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Alle als gelesen markieren' }));
+    await waitFor(() => expect(toasts).toContainEqual(['Alle Nutzer wurden als gelesen markiert', 'success']));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Nutzer' })).queryByText('neu')).not.toBeInTheDocument());
+  });
+});
+
+describe('delete confirmation', () => {
+  it('needs the exact, case-sensitive username before deactivating', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const user = row();
+    const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`DELETE /api/users/${user._id}`]: { body: { ...user, status: 'removed' } } });
+    renderApp(<App />, { route: `/nutzer/${user._id}/loeschen` });
+    expect(await screen.findByRole('heading', { name: 'Nutzer loeschen' })).toBeInTheDocument();
+    const field = await screen.findByLabelText('Benutzername zur Bestätigung');
+    const button = screen.getByRole('button', { name: 'Löschen' });
+    fireEvent.change(field, { target: { value: 'Hanna.Heim' } });
+    expect(screen.getByText(USER_MESSAGES.deleteNameMismatch)).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    fireEvent.change(field, { target: { value: 'hanna.heim' } });
+    expect(button).toBeEnabled();
+    fireEvent.click(button);
+    await waitFor(() => expect(toasts).toContainEqual(['Nutzer geloescht.', 'success']));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/nutzer$/));
+  });
+});

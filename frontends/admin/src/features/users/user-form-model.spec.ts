@@ -1,0 +1,51 @@
+import { defaultRolesFor, grantableRoles } from '@mediport/contracts';
+import { DEFAULT_MATRIX, effectivePermissions, hasPermission } from '@mediport/permissions';
+import { formErrors, newUserValues, nextChargeable, toggleRole, toRequest } from './user-form-model';
+
+const can = (roles: string[]) => {
+  const permissions = effectivePermissions(DEFAULT_MATRIX, { roles, hasContract: true });
+  return (p: string) => hasPermission(permissions, p);
+};
+
+describe('role choices (spec §6)', () => {
+  it.each([
+    { caller: ['ROLE_ADMIN'], grantable: ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_HOME', 'ROLE_PHARMA', 'ROLE_DOCTOR', 'ROLE_DRIVER', 'ROLE_ACCOUNTING'], defaults: [] },
+    { caller: ['ROLE_PHARMA', 'ROLE_MANAGER'], grantable: ['ROLE_MANAGER', 'ROLE_HOME', 'ROLE_PHARMA', 'ROLE_DOCTOR', 'ROLE_DRIVER', 'ROLE_ACCOUNTING'], defaults: ['ROLE_PHARMA'] },
+    { caller: ['ROLE_HOME', 'ROLE_MANAGER'], grantable: ['ROLE_HOME'], defaults: ['ROLE_HOME'] },
+  ])('$caller may grant $grantable, defaults $defaults', ({ caller, grantable, defaults }) => {
+    expect(grantableRoles(caller, can(caller))).toEqual(grantable);
+    expect(defaultRolesFor(caller)).toEqual(defaults);
+  });
+});
+
+describe('form values', () => {
+  it('starts a home manager’s new user in the own home; the newer form defaults to Herr', () => {
+    const v = newUserValues('v3', { roles: ['ROLE_HOME', 'ROLE_MANAGER'], home: 'h1', doctor: null });
+    expect(v).toMatchObject({ roles: ['ROLE_HOME'], home: 'h1', salutation: 'mr' });
+    expect(newUserValues('legacy', { roles: ['ROLE_ADMIN'], home: null, doctor: null }).salutation).toBe('');
+  });
+
+  it('auto-selects a single home and clears it with the role', () => {
+    const base = newUserValues('legacy', { roles: ['ROLE_ADMIN'], home: null, doctor: null });
+    const withHome = toggleRole(base, 'ROLE_HOME', true, [{ _id: 'h1', name: 'Haus' }]);
+    expect(withHome.home).toBe('h1');
+    expect(toggleRole(withHome, 'ROLE_HOME', false).home).toBe('');
+    expect(toggleRole(base, 'ROLE_HOME', true, [{ _id: 'h1', name: 'A' }, { _id: 'h2', name: 'B' }]).home).toBe('');
+  });
+
+  it('derives chargeable from the contract checks', () => {
+    expect(nextChargeable(0, [true])).toBe(0);
+    expect(nextChargeable(0, [false])).toBe(1);
+    expect(nextChargeable(2, [false])).toBe(2);
+    expect(nextChargeable(2, [true, true])).toBe(0);
+  });
+
+  it('ignores the password on edit until it is unlocked, and marks newer-form saves as "new"', () => {
+    const v = { ...newUserValues('v3', { roles: ['ROLE_ADMIN'], home: null, doctor: null }), username: 'a.b', roles: ['ROLE_DRIVER' as const], password: 'x' };
+    expect(formErrors(v, { mode: 'edit', passwordEnabled: false })).toEqual({});
+    expect(formErrors(v, { mode: 'edit', passwordEnabled: true }).password).toBeDefined();
+    expect(toRequest(v, { mode: 'edit', variant: 'v3', passwordEnabled: false })).toMatchObject({ status: 'new' });
+    expect(toRequest(v, { mode: 'edit', variant: 'v3', passwordEnabled: false })).not.toHaveProperty('password');
+    expect(toRequest(v, { mode: 'edit', variant: 'legacy', passwordEnabled: false, reactivate: true }).status).toBe('');
+  });
+});
