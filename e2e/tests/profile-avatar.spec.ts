@@ -53,6 +53,10 @@ test('profile edit with avatar upload by drag and drop: saved, shown in the top 
   const avatar = page.getByRole('img', { name: 'Profilbild von Paula Profil' });
   await expect(avatar).toBeVisible();
   await expect.poll(() => avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(2);
+  // The top bar shows the same picture next to the name.
+  const topBarAvatar = page.getByRole('banner').getByRole('img', { name: 'Eigenes Profilbild' });
+  await expect(topBarAvatar).toBeVisible();
+  await expect.poll(() => topBarAvatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(2);
 
   // The bytes come from the API with the session token only.
   const served = await request.get(auth!.user.avatar!, { headers: { 'x-auth-token': auth!.token } });

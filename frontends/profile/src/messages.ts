@@ -1,7 +1,7 @@
 /** German texts of the profile remote (spec part 1 §2 Profile, §8). */
 export const MESSAGES = {
   title: 'Profil bearbeiten',
-  breadcrumb: 'Profil',
+  breadcrumb: 'Profil bearbeiten',
   currentPassword: 'Aktuelles Passwort',
   newPassword: 'Neues Passwort',
   repeatPassword: 'Passwort wiederholen',

@@ -37,6 +37,7 @@ export const MESSAGES = {
   mainNavigation: 'Hauptnavigation',
   signingOut: 'Sie werden abgemeldet...',
   profileLink: 'Profil bearbeiten',
+  topBarAvatar: 'Eigenes Profilbild',
 } as const;
 
 /** Sidebar areas, also used in the remote error panel. */

@@ -5,3 +5,4 @@ export * from './http.js';
 export * from './endpoints.js';
 export * from './hooks.js';
 export * from './require-permission.js';
+export * from './blob.js';

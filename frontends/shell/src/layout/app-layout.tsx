@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
-import { AppBar, Box, Button, Divider, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { setAuth, switchBack, toast, useAuth } from '@mediport/api-client';
+import { AppBar, Avatar, Box, Button, Divider, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { setAuth, switchBack, toast, useAuth, useAuthedObjectUrl } from '@mediport/api-client';
 import { API_MESSAGES } from '@mediport/contracts';
 import { LogoutIcon, MenuIcon, PersonIcon, SwapIcon } from '@mediport/ui';
 import { MESSAGES } from '../messages';
@@ -23,6 +23,8 @@ export function AppLayout() {
   if (!auth) return null;
 
   const name = [auth.user?.firstname, auth.user?.lastname].filter(Boolean).join(' ') || auth.username;
+  // The avatar URL needs the session header, so it is fetched into an object URL.
+  const avatar = useAuthedObjectUrl(auth.user?.avatar);
 
   async function onSignOut() {
     await signOut();
@@ -75,7 +77,7 @@ export function AppLayout() {
               {MESSAGES.switchBack}
             </Button>
           )}
-          <Button color="inherit" component={RouterLink} to="/profil" startIcon={<PersonIcon />} aria-label={MESSAGES.profileLink}>
+          <Button color="inherit" component={RouterLink} to="/profil" startIcon={avatar ? <Avatar src={avatar} alt={MESSAGES.topBarAvatar} sx={{ width: 28, height: 28 }} /> : <PersonIcon />} aria-label={MESSAGES.profileLink}>
             <Typography component="span" sx={{ textTransform: 'none', display: { xs: 'none', sm: 'inline' } }}>
               {name}
             </Typography>

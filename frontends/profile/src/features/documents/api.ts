@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileDocumentContent, ProfileDocumentDto } from '@mediport/contracts';
 import { api } from '@mediport/api-client';
-import { base64ToBlob, fetchBlob } from '../common/authed-blob';
+import { base64ToBlob, fetchBlob } from '@mediport/api-client';
 
 const base = (userId: string) => `/api/users/${encodeURIComponent(userId)}/profile/documents`;
 const one = (userId: string, name: string) => `${base(userId)}/${encodeURIComponent(name)}`;

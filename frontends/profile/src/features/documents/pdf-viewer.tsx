@@ -4,7 +4,7 @@ import type { ProfileDocumentDto } from '@mediport/contracts';
 import { handleApiError } from '@mediport/api-client';
 import { ErrorPanel, LoadingState } from '@mediport/ui';
 import { MESSAGES } from '../../messages';
-import { saveBlob } from '../common/authed-blob';
+import { saveBlob } from '@mediport/api-client';
 import { downloadDocument, fetchDocumentBlob } from './api';
 import { DocumentStatus } from './document-status';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
 import { MESSAGES } from '../../messages';
-import { useAuthedObjectUrl } from '../common/authed-blob';
+import { useAuthedObjectUrl } from '@mediport/api-client';
 import type { AvatarChange } from './api';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError, authToken, handleApiError } from '@mediport/api-client';
+import { ApiError } from './api-error.js';
+import { authToken } from './auth-store.js';
+import { handleApiError } from './error-handler.js';
 
 /** Fetches binary content with the session token (images and PDFs cannot send x-auth-token themselves). */
 export async function fetchBlob(url: string): Promise<Blob> {
