@@ -3,7 +3,7 @@ import type { ListResponse, MedicineDto } from '@mediport/contracts';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { RequirePermission } from '../../core/permissions/access.decorators.js';
-import { type MedicineListQuery, MedicineListQueryPipe } from './dto/medicine-list-query.dto.js';
+import { type MedicineListQuery, medicineListQueryPipe } from './dto/medicine-list-query.js';
 import { MedicineToggleDto } from './dto/medicine-toggle.dto.js';
 import { MedicinesService } from './medicines.service.js';
 
@@ -13,7 +13,7 @@ export class MedicinesController {
 
   @Get()
   @RequirePermission('medicine_list_view')
-  list(@Query(MedicineListQueryPipe) query: MedicineListQuery): Promise<ListResponse<MedicineDto>> {
+  list(@Query(medicineListQueryPipe) query: MedicineListQuery): Promise<ListResponse<MedicineDto>> {
     return this.medicines.list(query);
   }
 

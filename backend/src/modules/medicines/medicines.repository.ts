@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { MedicineSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
+import type { ListQuery } from '../../core/http/list-query.js';
 import { medicines } from '../../db/schema/index.js';
 
 export type MedicineRow = typeof medicines.$inferSelect;
@@ -12,12 +13,7 @@ export interface MedicineListFilter {
   text?: string;
 }
 
-export interface MedicineListOptions {
-  filter: MedicineListFilter;
-  offset: number;
-  limit: number;
-  sort: { field: MedicineSortField; direction: 'asc' | 'desc' };
-}
+export type MedicineListOptions = ListQuery<MedicineSortField, MedicineListFilter>;
 
 // Names sort case-insensitively (byte order of the lower-cased name, identical on both drivers).
 const SORT_COLUMNS = { name: sql`lower(${medicines.name})`, group: medicines.group, disabled: medicines.disabled } as const;
@@ -38,7 +34,7 @@ export class MedicinesRepository {
     ];
     const where = and(...conditions);
     const column = SORT_COLUMNS[options.sort.field];
-    const order = options.sort.direction === 'desc' ? desc(column) : asc(column);
+    const order = options.sort.desc ? desc(column) : asc(column);
     const [rows, [total]] = await Promise.all([
       this.db
         .select()

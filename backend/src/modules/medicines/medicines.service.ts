@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { ListResponse, MedicineDto, MedicineGroup, MedicineSortField } from '@mediport/contracts';
+import type { ListResponse, MedicineDto, MedicineGroup } from '@mediport/contracts';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { AppError } from '../../core/errors/app-error.js';
-import { MEDICINE_LIST_DEFAULT, MEDICINE_LIST_MAX, type MedicineListQuery } from './dto/medicine-list-query.dto.js';
+import type { MedicineListQuery } from './dto/medicine-list-query.js';
 import type { MedicineToggleDto } from './dto/medicine-toggle.dto.js';
 import { medicineNotFound } from './medicines.errors.js';
 import { type MedicineRow, MedicinesRepository } from './medicines.repository.js';
@@ -22,15 +22,7 @@ export class MedicinesService {
   ) {}
 
   async list(query: MedicineListQuery): Promise<ListResponse<MedicineDto>> {
-    const sort = query.sort ?? 'name';
-    const field = (sort.startsWith('-') ? sort.slice(1) : sort) as MedicineSortField;
-    const limit = query.limit === undefined ? MEDICINE_LIST_DEFAULT : query.limit === -1 ? MEDICINE_LIST_MAX : Math.min(query.limit, MEDICINE_LIST_MAX);
-    const { rows, count } = await this.repo.list({
-      filter: { disabled: query.disabled, text: query.text?.trim() || undefined },
-      offset: query.offset ?? 0,
-      limit,
-      sort: { field, direction: sort.startsWith('-') ? 'desc' : 'asc' },
-    });
+    const { rows, count } = await this.repo.list(query);
     return { data: rows.map(toDto), count };
   }
 

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { RequirePermission } from '../../core/permissions/access.decorators.js';
-import { type MeetingListQueryDto, MeetingListQueryPipe } from './dto/meeting-list-query.dto.js';
+import { type MeetingListQuery, meetingListQueryPipe } from './dto/meeting-list-query.js';
 import { MeetingUpdateDto } from './dto/meeting-update.dto.js';
 import { MeetingsService } from './meetings.service.js';
 
@@ -16,7 +16,7 @@ export class MeetingsController {
 
   @Get()
   @RequirePermission('meeting_list_view')
-  list(@Query(MeetingListQueryPipe) query: MeetingListQueryDto): Promise<ListResponse<MeetingDto>> {
+  list(@Query(meetingListQueryPipe) query: MeetingListQuery): Promise<ListResponse<MeetingDto>> {
     return this.meetings.list(query);
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
+import type { ListQuery, ListSort } from '../../core/http/list-query.js';
 import { meetings } from '../../db/schema/index.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -18,14 +19,10 @@ export interface MeetingPatch {
   info: string;
 }
 
-export type MeetingSort = 'date' | '-date' | 'company' | '-company' | 'title' | '-title';
+export const MEETING_SORT_FIELDS = ['date', 'company', 'title'] as const;
+export type MeetingSortField = (typeof MEETING_SORT_FIELDS)[number];
 
-export interface MeetingListQuery {
-  offset: number;
-  limit: number;
-  sort?: MeetingSort;
-  text?: string;
-}
+export type MeetingListOptions = ListQuery<MeetingSortField, { text?: string }>;
 
 /** Meetings are German appointments: the stored date and time are local time in Berlin. */
 const STARTS_AT = sql<Date | null>`case when ${meetings.date} is not null and ${meetings.time} is not null
@@ -41,8 +38,9 @@ export class MeetingsRepository {
     return { ...getTableColumns(meetings), startsAt: STARTS_AT };
   }
 
-  async list(query: MeetingListQuery): Promise<{ rows: MeetingRecord[]; count: number }> {
-    const where = query.text ? or(ilike(meetings.title, `%${escapeLike(query.text)}%`), ilike(meetings.company, `%${escapeLike(query.text)}%`)) : undefined;
+  async list(query: MeetingListOptions): Promise<{ rows: MeetingRecord[]; count: number }> {
+    const { text } = query.filter;
+    const where = text ? or(ilike(meetings.title, `%${escapeLike(text)}%`), ilike(meetings.company, `%${escapeLike(text)}%`)) : undefined;
     const rows = await this.db
       .select(this.selection())
       .from(meetings)
@@ -100,21 +98,17 @@ export class MeetingsRepository {
   }
 }
 
-function orderOf(sort: MeetingSort | undefined): SQL[] {
-  switch (sort) {
-    case 'date':
-      return [sql`${meetings.date} asc nulls first`, asc(meetings.time), asc(meetings.id)];
+function orderOf(sort: ListSort<MeetingSortField>): SQL[] {
+  switch (sort.field) {
     case 'company':
-      return [asc(meetings.company), asc(meetings.id)];
-    case '-company':
-      return [desc(meetings.company), asc(meetings.id)];
+      return [sort.desc ? desc(meetings.company) : asc(meetings.company), asc(meetings.id)];
     case 'title':
-      return [asc(meetings.title), asc(meetings.id)];
-    case '-title':
-      return [desc(meetings.title), asc(meetings.id)];
-    default:
-      // Newest first; meetings still being planned (no date) lead.
-      return [sql`${meetings.date} desc nulls first`, desc(meetings.time), asc(meetings.id)];
+      return [sort.desc ? desc(meetings.title) : asc(meetings.title), asc(meetings.id)];
+    case 'date':
+      // Meetings still being planned (no date) lead either way; -date (newest first) is the default.
+      return sort.desc
+        ? [sql`${meetings.date} desc nulls first`, desc(meetings.time), asc(meetings.id)]
+        : [sql`${meetings.date} asc nulls first`, asc(meetings.time), asc(meetings.id)];
   }
 }
 

@@ -3,8 +3,7 @@ import type { ListResponse, MeetingDto } from '@mediport/contracts';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { AppError } from '../../core/errors/app-error.js';
-import type { MeetingListQueryDto } from './dto/meeting-list-query.dto.js';
-import { MEETING_LIST_DEFAULT, MEETING_LIST_MAX } from './dto/meeting-list-query.dto.js';
+import type { MeetingListQuery } from './dto/meeting-list-query.js';
 import type { MeetingUpdateDto } from './dto/meeting-update.dto.js';
 import { invalidMeetingDate } from './meetings.errors.js';
 import { type MeetingRecord, MeetingsRepository } from './meetings.repository.js';
@@ -54,9 +53,8 @@ export class MeetingsService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(query: MeetingListQueryDto): Promise<ListResponse<MeetingDto>> {
-    const limit = query.limit === undefined ? MEETING_LIST_DEFAULT : query.limit < 0 ? MEETING_LIST_MAX : Math.min(query.limit, MEETING_LIST_MAX);
-    const { rows, count } = await this.repo.list({ offset: query.offset ?? 0, limit, sort: query.sort, text: query.text?.trim() || undefined });
+  async list(query: MeetingListQuery): Promise<ListResponse<MeetingDto>> {
+    const { rows, count } = await this.repo.list(query);
     return { data: rows.map(toMeetingDto), count };
   }
 

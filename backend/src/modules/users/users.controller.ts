@@ -5,7 +5,7 @@ import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { RequirePermission } from '../../core/permissions/access.decorators.js';
 import { UserWriteDto } from './dto/user-write.dto.js';
-import { parseUserListQuery } from './dto/user-list-query.js';
+import { type UserListQuery, userListQueryPipe } from './dto/user-list-query.js';
 import { UsersService } from './users.service.js';
 
 const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
@@ -24,8 +24,8 @@ export class UsersController {
 
   @Get()
   @RequirePermission('user_list_view')
-  list(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, unknown>): Promise<ListResponse<UserListRow>> {
-    return this.users.list(auth, parseUserListQuery(query));
+  list(@CurrentAuth() auth: AuthContext, @Query(userListQueryPipe) query: UserListQuery): Promise<ListResponse<UserListRow>> {
+    return this.users.list(auth, query);
   }
 
   @Get(':id')

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
 import { type Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
+import type { ListQuery } from '../../core/http/list-query.js';
 import { auditLog, doctors, homes, seenMarks, seenWatermarks, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -22,19 +23,19 @@ const modifier = alias(users, 'modifier');
  */
 export type UserScope = { kind: 'all' } | { kind: 'shared'; homeId: string | null; doctorId: string | null; driver: boolean };
 
-export interface UserListQuery {
-  viewerId: string;
-  scope: UserScope;
+export interface UserListFilter {
   text?: string;
   roles?: Role[];
   home?: string;
   doctor?: string;
-  status: UserStatusFilter;
-  notSeen: boolean;
-  sort: { field: UserSortField; desc: boolean };
-  offset: number;
-  /** null = all rows. */
-  limit: number | null;
+  /** Absent: active users only. */
+  status?: Exclude<UserStatusFilter, ''>;
+  notSeen?: boolean;
+}
+
+export interface UserListOptions extends ListQuery<UserSortField, UserListFilter> {
+  viewerId: string;
+  scope: UserScope;
   /** Only these users (single-record reads). */
   ids?: string[];
 }
@@ -132,7 +133,7 @@ export class UsersRepository {
   }
 
   /** The rows of the user list with home, doctor, actors and the viewer's seen state, in one query. */
-  async list(q: UserListQuery) {
+  async list(q: UserListOptions) {
     const where = this.listWhere(q);
     const sortColumn = SORT_COLUMNS[q.sort.field];
     const rowsQuery = this.db
@@ -151,9 +152,10 @@ export class UsersRepository {
       .leftJoin(modifier, eq(modifier.id, users.modifiedBy))
       .where(where)
       .orderBy(q.sort.desc ? desc(sortColumn) : asc(sortColumn), asc(users.id))
-      .offset(q.offset);
+      .offset(q.offset)
+      .limit(q.limit);
     const [rows, [total]] = await Promise.all([
-      q.limit === null ? rowsQuery : rowsQuery.limit(q.limit),
+      rowsQuery,
       this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
     ]);
     return { rows, count: total?.n ?? 0 };
@@ -164,8 +166,7 @@ export class UsersRepository {
     const { rows } = await this.list({
       viewerId,
       scope: { kind: 'all' },
-      status: 'all',
-      notSeen: false,
+      filter: { status: 'all' },
       sort: { field: 'username', desc: false },
       offset: 0,
       limit: 1,
@@ -174,19 +175,20 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
-  private listWhere(q: UserListQuery): SQL | undefined {
+  private listWhere(q: UserListOptions): SQL | undefined {
+    const f = q.filter;
     const conditions: (SQL | undefined)[] = [scopeCondition(q.scope)];
     if (q.ids) conditions.push(inArray(users.id, q.ids));
-    if (q.status === '') conditions.push(ne(users.status, 'removed'));
-    if (q.status === 'removed') conditions.push(eq(users.status, 'removed'));
-    if (q.text) {
-      const pattern = `%${escapeLike(q.text)}%`;
+    if (f.status === undefined) conditions.push(ne(users.status, 'removed'));
+    if (f.status === 'removed') conditions.push(eq(users.status, 'removed'));
+    if (f.text) {
+      const pattern = `%${escapeLike(f.text)}%`;
       conditions.push(or(ilike(users.username, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern)));
     }
-    if (q.roles?.length) conditions.push(sql`${users.roles} && array[${sql.join(q.roles.map((r) => sql`${r}`), sql`, `)}]::text[]`);
-    if (q.home) conditions.push(eq(users.homeId, q.home));
-    if (q.doctor) conditions.push(eq(users.doctorId, q.doctor));
-    if (q.notSeen) conditions.push(sql`not ${seenBy(q.viewerId)}`);
+    if (f.roles?.length) conditions.push(sql`${users.roles} && array[${sql.join(f.roles.map((r) => sql`${r}`), sql`, `)}]::text[]`);
+    if (f.home) conditions.push(eq(users.homeId, f.home));
+    if (f.doctor) conditions.push(eq(users.doctorId, f.doctor));
+    if (f.notSeen) conditions.push(sql`not ${seenBy(q.viewerId)}`);
     return and(...conditions);
   }
 

@@ -20,7 +20,7 @@ import { PasswordService } from '../../core/auth/password.service.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { ContractsRepository } from '../contracts/contracts.repository.js';
 import type { UserWriteDto } from './dto/user-write.dto.js';
-import type { ParsedUserListQuery } from './dto/user-list-query.js';
+import type { UserListQuery } from './dto/user-list-query.js';
 import { type AuditWrite, type UserPatch, type UserRow, type UserScope, UsersRepository } from './users.repository.js';
 
 /** Audit actions of the user administration (deactivation and password change reuse the core ones). */
@@ -193,7 +193,7 @@ export class UsersService {
     };
   }
 
-  async list(auth: AuthContext, query: ParsedUserListQuery): Promise<ListResponse<UserListRow>> {
+  async list(auth: AuthContext, query: UserListQuery): Promise<ListResponse<UserListRow>> {
     const scope = this.scopeOf(auth, 'user_list_view');
     if (!scope) throw AppError.forbidden();
     const { rows, count } = await this.repo.list({ ...query, viewerId: auth.userId, scope });
