@@ -9,3 +9,5 @@ export * from './components/states.js';
 export * from './components/password-field.js';
 export * from './components/contract-required-dialog.js';
 export * from './components/placeholder-page.js';
+export * from './components/image-dropzone.js';
+export * from './components/list-pagination.js';

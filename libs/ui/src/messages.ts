@@ -15,6 +15,8 @@ export const UI_MESSAGES = {
   toContracts: 'Zu den Verträgen',
   close: 'Schließen',
   breadcrumb: 'Navigationspfad',
+  rowsPerPage: 'Zeilen pro Seite:',
+  displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} von ${count}`,
 } as const;
 
 /** Text of the area landing pages until their screens arrive. */

@@ -22,8 +22,6 @@ export const USERS_TEXT = {
   statusRemoved: 'Deaktiviert',
   statusAll: 'Alle',
   deactivatedChip: 'deaktiviert',
-  rowsPerPage: 'Zeilen pro Seite:',
-  rowsOf: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} von ${count}`,
   noResults: 'Keine Suchergebnisse',
   columns: {
     username: 'Benutzername',

@@ -19,8 +19,6 @@ export const MEDICINE_TEXTS = {
   disable: 'Deaktivieren',
   activateLabel: (name: string) => `${name} aktivieren`,
   disableLabel: (name: string) => `${name} deaktivieren`,
-  rowsPerPage: 'Zeilen pro Seite:',
-  displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} von ${count}`,
   activated: MEDICINE_MESSAGES.activated,
   deactivated: MEDICINE_MESSAGES.deactivated,
 } as const;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AVATAR_DELETE_MARKER, type ProfileUpdateResponse, type UserDto } from '@mediport/contracts';
 import { api, fetchProfile, readAuth, setAuth } from '@mediport/api-client';
+import type { ImageChange } from '@mediport/ui';
 
 export interface StammdatenValues {
   salutation: '' | 'mr' | 'mrs';
@@ -14,7 +15,7 @@ export interface StammdatenValues {
 }
 
 /** New file, delete marker, or untouched. */
-export type AvatarChange = { kind: 'keep' } | { kind: 'delete' } | { kind: 'replace'; file: File };
+export type AvatarChange = ImageChange;
 
 export function useProfile(userId: string) {
   return useQuery<UserDto>({ queryKey: ['profile', userId], queryFn: () => fetchProfile(userId), enabled: !!userId });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
-import { EmptyState, ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
+import { EmptyState, ErrorPanel, ListPagination, LoadingState, PageHeader } from '@mediport/ui';
 import { useMeetings } from '../api/meetings-api';
 import { MeetingStatus, useNow } from '../meeting-status';
 import { editPath, whenText } from './meeting-paths';
@@ -67,19 +67,14 @@ export function MeetingsListPage() {
               </Table>
             </TableContainer>
           )}
-          <TablePagination
-            component="div"
+          <ListPagination
             count={meetings.data.count}
             page={page}
             rowsPerPage={limit}
             rowsPerPageOptions={[10, 25, 50]}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setLimit(Number(e.target.value));
-              setPage(0);
-            }}
+            onPageChange={setPage}
+            onRowsPerPageChange={setLimit}
             labelRowsPerPage="Einträge pro Seite"
-            labelDisplayedRows={({ from, to, count }) => `${from}–${to} von ${count}`}
           />
         </Paper>
       )}

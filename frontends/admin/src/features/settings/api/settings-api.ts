@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOGO_DELETE_MARKER, type SettingsAdminDto } from '@mediport/contracts';
 import { api } from '@mediport/api-client';
+import type { ImageChange } from '@mediport/ui';
 
 export const SETTINGS_KEY = ['settings', 'admin'] as const;
 
@@ -20,8 +21,8 @@ export function usePartnerFlag() {
 
 export interface SettingsSave {
   fields: Record<string, string>;
-  /** A new logo file, 'delete' to remove the stored one, or undefined to keep it. */
-  logo?: File | 'delete';
+  /** Keep, delete or replace the stored logo. */
+  logo: ImageChange;
 }
 
 /** PUT /api/settings as multipart: the fields plus the logo file or logo=_delete. */
@@ -31,8 +32,8 @@ export function useSaveSettings() {
     mutationFn: ({ fields, logo }: SettingsSave) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      if (logo === 'delete') form.append('logo', LOGO_DELETE_MARKER);
-      else if (logo) form.append('logo', logo, logo.name);
+      if (logo.kind === 'delete') form.append('logo', LOGO_DELETE_MARKER);
+      if (logo.kind === 'replace') form.append('logo', logo.file, logo.file.name);
       return api.put<SettingsAdminDto>('/api/settings', form);
     },
     onSuccess: (data) => {

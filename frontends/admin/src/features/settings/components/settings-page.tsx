@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Grid, Paper, TextField, Typography } from '@mui/material';
 import { PRODUCT_NAME, SETTINGS_MESSAGES, type SettingsAdminDto } from '@mediport/contracts';
 import { ApiError, toast, useAuth } from '@mediport/api-client';
-import { ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
+import { ErrorPanel, IMAGE_TYPES, ImageDropzone, LoadingState, MAX_IMAGE_BYTES, PageHeader, type ImageChange } from '@mediport/ui';
 import { SETTINGS_LABELS, validateSettings } from '@mediport/validation';
 import { usePartnerFlag, useSaveSettings, useSettings } from '../api/settings-api';
-import { LogoDropzone } from './logo-dropzone';
+import { LOGO_TEXT } from '../messages';
 
 type FieldName = keyof typeof SETTINGS_LABELS;
 type FormValues = Record<FieldName, string>;
@@ -44,7 +44,7 @@ export function SettingsPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const isAdmin = !!auth?.roles.includes('ROLE_ADMIN');
-  const [logo, setLogo] = useState<File | 'delete' | undefined>(undefined);
+  const [logo, setLogo] = useState<ImageChange>({ kind: 'keep' });
   const [logoError, setLogoError] = useState<string | undefined>();
   const form = useForm<FormValues>({ mode: 'onChange', resolver: async (v) => resolver(v) });
   const { register, handleSubmit, reset, setError, formState } = form;
@@ -65,7 +65,7 @@ export function SettingsPage() {
       { fields, logo },
       {
         onSuccess: () => {
-          setLogo(undefined);
+          setLogo({ kind: 'keep' });
           setLogoError(undefined);
           toast(SETTINGS_MESSAGES.saved, 'success');
         },
@@ -140,9 +140,14 @@ export function SettingsPage() {
           <Grid size={{ xs: 12, sm: 6 }}>{field('debtorId', { disabled: !isAdmin, helper: isAdmin ? undefined : 'Nur durch einen Administrator änderbar.' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('instanceId', { disabled: !isAdmin, helper: isAdmin ? undefined : 'Nur durch einen Administrator änderbar.' })}</Grid>
           <Grid size={{ xs: 12 }}>
-            <LogoDropzone
+            <ImageDropzone
+              texts={LOGO_TEXT}
+              shape="logo"
+              accept={IMAGE_TYPES}
+              maxBytes={MAX_IMAGE_BYTES}
+              testId="logo-dropzone"
               current={settings.data.logo ?? null}
-              value={logo}
+              change={logo}
               onChange={(v) => {
                 setLogo(v);
                 setLogoError(undefined);

@@ -13,16 +13,15 @@ import {
   DialogContent,
   DialogTitle,
   Paper,
-  TablePagination,
   Typography,
 } from '@mui/material';
 import { ROLE_LABELS, type UserListRow } from '@mediport/contracts';
 import { toast, useHasPermission } from '@mediport/api-client';
-import { EmptyState, ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
+import { EmptyState, ErrorPanel, ListPagination, LoadingState } from '@mediport/ui';
 import { useDeactivateUser, useReactivateUser, useSwitchToUser } from '../api/users-api';
 import { USERS_TEXT as T } from '../messages';
-import { crumbs, DeactivatedChip, isNew, NewBadge } from './common';
-import { UserFilters } from './user-filters';
+import { DeactivatedChip, isNew, NewBadge } from './common';
+import { isFiltered, UserListHeader } from './user-list-header';
 import { useUserList } from './use-user-list';
 
 function initials(u: UserListRow): string {
@@ -49,30 +48,14 @@ export function UserCardsPage() {
 
   return (
     <>
-      <PageHeader
-        title={T.listTitle}
-        breadcrumbs={crumbs('v3').slice(0, 2).concat({ label: T.listTitle })}
-        actions={
-          <>
-            <Button variant="outlined" onClick={list.markAllRead} disabled={list.marking}>
-              {T.markAllRead}
-            </Button>
-            {list.canCreate && (
-              <Button variant="contained" component={RouterLink} to="/v3/nutzer/neu">
-                {T.add}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <UserFilters value={list.filter} onChange={list.setFilter} viewerRoles={auth?.roles ?? []} lookups={list.lookups} />
+      <UserListHeader variant="v3" list={list} />
       {users.isPending ? (
         <LoadingState />
       ) : users.isError ? (
         <ErrorPanel message={users.error.message} onRetry={() => void users.refetch()} />
       ) : rows.length === 0 ? (
         <Paper variant="outlined">
-          <EmptyState text={list.filter.text || list.filter.roles || list.filter.home || list.filter.doctor ? T.noResults : undefined} />
+          <EmptyState text={isFiltered(list.filter) ? T.noResults : undefined} />
         </Paper>
       ) : (
         <Box component="ul" aria-label={T.listTitle} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
@@ -133,16 +116,13 @@ export function UserCardsPage() {
           ))}
         </Box>
       )}
-      <TablePagination
-        component="div"
+      <ListPagination
         count={users.data?.count ?? 0}
         page={list.page}
-        onPageChange={(_e, p) => list.setPage(p)}
+        onPageChange={list.setPage}
         rowsPerPage={list.rowsPerPage}
-        onRowsPerPageChange={(e) => list.setRowsPerPage(Number(e.target.value))}
+        onRowsPerPageChange={list.setRowsPerPage}
         rowsPerPageOptions={[12, 24, 48]}
-        labelRowsPerPage={T.rowsPerPage}
-        labelDisplayedRows={T.rowsOf}
       />
       <Dialog open={!!confirm} onClose={() => setConfirm(null)} aria-labelledby="deactivate-title">
         <DialogTitle id="deactivate-title">{T.deactivate}</DialogTitle>

@@ -1,10 +1,10 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TablePagination } from '@mui/material';
+import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { ROLE_LABELS } from '@mediport/contracts';
-import { EmptyState, ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
+import { EmptyState, ErrorPanel, ListPagination, LoadingState } from '@mediport/ui';
 import { USERS_TEXT as T } from '../messages';
-import { crumbs, DeactivatedChip, isNew, NewBadge } from './common';
-import { UserFilters } from './user-filters';
+import { DeactivatedChip, isNew, NewBadge } from './common';
+import { isFiltered, UserListHeader } from './user-list-header';
 import { useUserList } from './use-user-list';
 
 /** /nutzer: the legacy user table. */
@@ -15,30 +15,14 @@ export function UserListPage() {
 
   return (
     <>
-      <PageHeader
-        title={T.listTitle}
-        breadcrumbs={crumbs('legacy').slice(0, 2).concat({ label: T.listTitle })}
-        actions={
-          <>
-            <Button variant="outlined" onClick={list.markAllRead} disabled={list.marking}>
-              {T.markAllRead}
-            </Button>
-            {list.canCreate && (
-              <Button variant="contained" component={RouterLink} to="/nutzer/neu">
-                {T.add}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <UserFilters value={list.filter} onChange={list.setFilter} viewerRoles={auth?.roles ?? []} lookups={list.lookups} />
+      <UserListHeader variant="legacy" list={list} />
       <Paper variant="outlined">
         {users.isPending ? (
           <LoadingState />
         ) : users.isError ? (
           <ErrorPanel message={users.error.message} onRetry={() => void users.refetch()} />
         ) : rows.length === 0 ? (
-          <EmptyState text={list.filter.text || list.filter.roles || list.filter.home || list.filter.doctor ? T.noResults : undefined} />
+          <EmptyState text={isFiltered(list.filter) ? T.noResults : undefined} />
         ) : (
           <TableContainer>
             <Table size="small" aria-label={T.listTitle}>
@@ -92,16 +76,13 @@ export function UserListPage() {
             </Table>
           </TableContainer>
         )}
-        <TablePagination
-          component="div"
+        <ListPagination
           count={users.data?.count ?? 0}
           page={list.page}
-          onPageChange={(_e, p) => list.setPage(p)}
+          onPageChange={list.setPage}
           rowsPerPage={list.rowsPerPage}
-          onRowsPerPageChange={(e) => list.setRowsPerPage(Number(e.target.value))}
+          onRowsPerPageChange={list.setRowsPerPage}
           rowsPerPageOptions={[10, 25, 50]}
-          labelRowsPerPage={T.rowsPerPage}
-          labelDisplayedRows={T.rowsOf}
         />
       </Paper>
     </>

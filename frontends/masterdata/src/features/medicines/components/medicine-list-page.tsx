@@ -10,14 +10,13 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
   TextField,
 } from '@mui/material';
 import { PRODUCT_NAME, type MedicineDto } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
-import { EmptyState, LoadingState, PageHeader, UI_MESSAGES } from '@mediport/ui';
+import { EmptyState, ListPagination, LoadingState, PageHeader, UI_MESSAGES } from '@mediport/ui';
 import { type DisabledFilter, useMedicines, useToggleMedicine } from '../api/medicines-api';
 import { GROUP_LABELS, MEDICINE_TEXTS as T, TABLE_DEFAULTS } from '../messages';
 import { useDebouncedValue } from './use-debounced-value';
@@ -131,19 +130,13 @@ export function MedicineListPage() {
             </Table>
           </TableContainer>
         )}
-        <TablePagination
-          component="div"
+        <ListPagination
           count={count}
-          page={count === 0 ? 0 : Math.min(page, Math.ceil(count / pageSize) - 1)}
+          page={page}
           rowsPerPage={pageSize}
-          rowsPerPageOptions={[...TABLE_DEFAULTS.pageSizes]}
-          onPageChange={(_e, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage={T.rowsPerPage}
-          labelDisplayedRows={T.displayedRows}
+          rowsPerPageOptions={TABLE_DEFAULTS.pageSizes}
+          onPageChange={setPage}
+          onRowsPerPageChange={setPageSize}
         />
       </Paper>
     </>
