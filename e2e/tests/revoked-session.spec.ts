@@ -5,6 +5,9 @@ import { sidebar, signIn, storedAuth } from '../support/app.js';
 test('a token revoked on the server brings the user back to /login on the next action', async ({ page, playwright, baseURL }) => {
   await signIn(page, 'heim', DEMO_PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname === '/');
+  // Let the dashboard finish its own calls first, so the browser's next call is the click below.
+  await expect(page.getByRole('heading', { name: 'Häufige Fragen' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   const token = (await storedAuth(page))!.token;
 
   // Log the same token out from a second, independent request context.
