@@ -48,6 +48,14 @@ test('admin creates a Heim user with a one-time password; the user must change i
   // The only care home is selected automatically; it has a contract, so no costs to acknowledge.
   await expect(page.getByRole('combobox', { name: 'Pflegeheim' })).toHaveText('Haus Sonnenschein');
   await expect(page.getByText('Ich bestätige den kostenpflichtigen Zugang.')).toHaveCount(0);
+  // The living areas of the chosen home (seeded: Wohnbereich A and B) are offered; the user works in A.
+  const homeGroups = page.getByRole('combobox', { name: 'Wohnbereiche' });
+  await homeGroups.click();
+  await expect(page.getByRole('option')).toHaveText(['Wohnbereich A', 'Wohnbereich B']);
+  await page.getByRole('option', { name: 'Wohnbereich A' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(homeGroups).toHaveText('Wohnbereich A');
   await page.getByLabel('Vorname', { exact: true }).fill('Paula');
   await page.getByLabel('Nachname', { exact: true }).fill('Pflege');
   await page.getByRole('checkbox', { name: 'Einmalpasswort' }).check();
@@ -65,6 +73,7 @@ test('admin creates a Heim user with a one-time password; the user must change i
   await expect(page).toHaveURL((u) => u.pathname === '/nutzer');
   await searchUser(page, username);
   await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Haus Sonnenschein');
+  await expect(page.getByRole('row').filter({ hasText: username }).getByRole('cell').nth(5)).toHaveText('Wohnbereich A');
 
   // The new user signs in, is confined to the password change, changes it and then works.
   const context = await browser.newContext();

@@ -13,6 +13,16 @@ export interface UserListRow extends UserDto {
   homeDetails: HomeRef | null;
   /** The assigned doctor (details view). */
   doctorDetails: DoctorRef | null;
+  /** The living areas of `homeGroup`, by name (the list's "Wohnbereich" column and the details view). */
+  homeGroupDetails: HomeGroupRef[];
+}
+
+/** A living area (Wohnbereich) of a care home (spec part 2 Home group: _id, name, home). */
+export interface HomeGroupRef {
+  _id: string;
+  name: string;
+  /** Id of the care home it belongs to. */
+  home: string;
 }
 
 /** `filter[status]`: '' = active (status '' or 'new', the default), 'removed', 'all'. */
@@ -42,7 +52,7 @@ export interface UserWriteRequest {
   roles?: Role[];
   doctor?: string | null;
   home?: string | null;
-  /** Living groups: no table exists yet, so the API accepts and answers an empty list only. */
+  /** Ids of living areas of the chosen home; cleared together with the home. */
   homeGroup?: string[];
   password?: string;
   password_confirm?: string;
@@ -62,9 +72,11 @@ export interface UserWriteRequest {
   avatar?: '_delete';
 }
 
-/** Answer of GET /api/users/lookups: the choices of the user form's home and doctor fields. */
+/** Answer of GET /api/users/lookups: the choices of the user form's home, living-area and doctor fields. */
 export interface UserLookups {
   homes: HomeRef[];
+  /** Living areas of the homes offered above. */
+  homeGroups: HomeGroupRef[];
   doctors: DoctorRef[];
 }
 

@@ -10,6 +10,7 @@ export const USER_MESSAGES = {
   rolesRequired: 'Es muss mindestens eine Rolle ausgewaehlt werden.',
   doctorRequired: 'Bitte wählen Sie einen Arzt aus.',
   homeRequired: 'Bitte wählen Sie ein Pflegeheim aus.',
+  homeGroupOtherHome: 'Der Wohnbereich gehört nicht zur gewählten Einrichtung.',
   doctorNeedsEmail: 'Um einen Nutzer eine Arztpraxis zuzuweisen muss die Arztpraxis eine eMail Adresse besitzen.',
   chargeable: 'Bitte bestätigen Sie, dass der Zugang kostenpflichtig ist.',
   selfDeactivate: 'Sie können sich nicht selbst deaktivieren.',

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@mediport/contracts';
 import { DEFAULT_MATRIX } from '@mediport/permissions';
-import { aclMatrix, contracts, doctors, homes, settings, users } from '../../db/schema/index.js';
+import { aclMatrix, contracts, doctors, homeGroups, homes, settings, userHomeGroups, users } from '../../db/schema/index.js';
 import type { Database } from './database.js';
 
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
@@ -17,6 +17,9 @@ export const DEMO_USERS: { username: string; roles: Role[]; label: string; first
   { username: 'buchhaltung', roles: ['ROLE_ACCOUNTING'], label: 'Buchhalter', firstname: 'Berta', lastname: 'Buchhaltung' },
 ];
 
+/** Living areas of the demo home "Haus Sonnenschein"; the heim user works in the first. */
+export const DEMO_HOME_GROUPS = ['Wohnbereich A', 'Wohnbereich B'] as const;
+
 /** Rows every installation needs: the rights matrix (version 1) and the settings row. Safe to run concurrently. */
 export async function ensureBaseData(db: Database): Promise<void> {
   await db.insert(aclMatrix).values({ version: 1, matrix: DEFAULT_MATRIX }).onConflictDoNothing();
@@ -24,8 +27,9 @@ export async function ensureBaseData(db: Database): Promise<void> {
 }
 
 /**
- * Demo data: the six demo users, home "Haus Sonnenschein" with a contract, doctor "Dr. Anna Berger"
- * without one, and the operator data. Idempotent; returns whether anything was seeded.
+ * Demo data: the six demo users, home "Haus Sonnenschein" with a contract and the living areas
+ * "Wohnbereich A" (the heim user's) and "Wohnbereich B", doctor "Dr. Anna Berger" without one, and
+ * the operator data. Idempotent; returns whether anything was seeded.
  */
 export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean } = {}): Promise<boolean> {
   if (options.onlyIfEmpty) {
@@ -41,6 +45,8 @@ export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean } 
   )[0]!;
   const [contract] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.homeId, home.id)).limit(1);
   if (!contract) await db.insert(contracts).values({ homeId: home.id, state: 'active' });
+
+  for (const name of DEMO_HOME_GROUPS) await db.insert(homeGroups).values({ homeId: home.id, name }).onConflictDoNothing();
 
   let [doctor] = await db
     .select({ id: doctors.id })
@@ -65,6 +71,16 @@ export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean } 
       })
       .onConflictDoNothing();
   }
+
+  // The heim user works in "Wohnbereich A" unless living areas were assigned already.
+  const [heim] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'heim')).limit(1);
+  const [assigned] = heim ? await db.select({ id: userHomeGroups.homeGroupId }).from(userHomeGroups).where(eq(userHomeGroups.userId, heim.id)).limit(1) : [];
+  const [groupA] = await db
+    .select({ id: homeGroups.id })
+    .from(homeGroups)
+    .where(and(eq(homeGroups.homeId, home.id), eq(homeGroups.name, DEMO_HOME_GROUPS[0])))
+    .limit(1);
+  if (heim && !assigned && groupA) await db.insert(userHomeGroups).values({ userId: heim.id, homeGroupId: groupA.id }).onConflictDoNothing();
 
   await db
     .update(settings)

@@ -1,4 +1,5 @@
 export * from './homes.js';
+export * from './home-groups.js';
 export * from './doctors.js';
 export * from './contracts.js';
 export * from './users.js';

@@ -1,11 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { API_MESSAGES, type AuthRecord, ROLE_NOT_ALLOWED_CODE, type UserListRow } from '@mediport/contracts';
 import { PASSWORD_MESSAGES, USER_MESSAGES } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
-import { doctors, homes, seenWatermarks } from '../../db/schema/index.js';
+import { doctors, homeGroups, homes, seenWatermarks } from '../../db/schema/index.js';
 import { bootApp, createTestDatabase, login, type TestDatabase } from '../../testing/test-app.js';
 import { UsersService } from './users.service.js';
 
@@ -19,8 +20,12 @@ let admin: AuthRecord;
 let apotheke: AuthRecord;
 let heim: AuthRecord;
 let arzt: AuthRecord;
-/** A second home without a contract, a doctor without e-mail, and a manager of "Haus Sonnenschein". */
+/** A second home without a contract (living area "Wohnbereich Nord"), a doctor without e-mail, and a manager of "Haus Sonnenschein". */
 let otherHomeId: string;
+let otherGroupId: string;
+/** The demo living areas of "Haus Sonnenschein" (seed): the heim user works in A. */
+let groupA: { _id: string; name: string; home: string };
+let groupB: { _id: string; name: string; home: string };
 let noMailDoctorId: string;
 let heimManager: AuthRecord;
 let counter = 0;
@@ -48,6 +53,10 @@ beforeAll(async () => {
   [admin, apotheke, heim, arzt] = await Promise.all([login(app, 'admin'), login(app, 'apotheke'), login(app, 'heim'), login(app, 'arzt')]);
   const database = app.get<Database>(DB, { strict: false });
   otherHomeId = (await database.insert(homes).values({ name: 'Haus Abendrot' }).returning({ id: homes.id }))[0]!.id;
+  otherGroupId = (await database.insert(homeGroups).values({ homeId: otherHomeId, name: 'Wohnbereich Nord' }).returning({ id: homeGroups.id }))[0]!.id;
+  const demoGroups = await database.select({ _id: homeGroups.id, name: homeGroups.name, home: homeGroups.homeId }).from(homeGroups).where(eq(homeGroups.homeId, heim.home!._id));
+  groupA = demoGroups.find((g) => g.name === 'Wohnbereich A')!;
+  groupB = demoGroups.find((g) => g.name === 'Wohnbereich B')!;
   noMailDoctorId = (await database.insert(doctors).values({ title: '', firstname: 'Otto', lastname: 'Ohnemail' }).returning({ id: doctors.id }))[0]!.id;
   const manager = await created(admin, { username: 'heim.manager', roles: ['ROLE_HOME', 'ROLE_MANAGER'], home: heim.home!._id, chargeable: 0 });
   heimManager = await login(app, manager.username, STRONG);
@@ -64,19 +73,20 @@ describe('GET /api/users/lookups', () => {
     expect((await api().get('/api/users/lookups')).status).toBe(401);
   });
 
-  it('answers every home and doctor for the admin', async () => {
+  it('answers every home, living area and doctor for the admin', async () => {
     const res = await api().get('/api/users/lookups').set('x-auth-token', admin.token);
     expect(res.status).toBe(200);
     expect(res.body.homes.map((h: { name: string }) => h.name)).toEqual(['Haus Abendrot', 'Haus Sonnenschein']);
+    expect(res.body.homeGroups).toEqual([groupA, groupB, { _id: otherGroupId, name: 'Wohnbereich Nord', home: otherHomeId }]);
     expect(res.body.doctors).toEqual(
       expect.arrayContaining([expect.objectContaining({ lastname: 'Berger', title: 'Dr.', email: 'praxis@dr-berger.de' }), expect.objectContaining({ lastname: 'Ohnemail', email: '' })]),
     );
   });
 
-  it('narrows a home manager to the own home', async () => {
+  it('narrows a home manager to the own home and its living areas', async () => {
     const res = await api().get('/api/users/lookups').set('x-auth-token', heimManager.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ homes: [{ _id: heim.home!._id, name: 'Haus Sonnenschein' }], doctors: [] });
+    expect(res.body).toEqual({ homes: [{ _id: heim.home!._id, name: 'Haus Sonnenschein' }], homeGroups: [groupA, groupB], doctors: [] });
   });
 
   it.each(DENIED)('is forbidden for %s', async (username) => {
@@ -101,9 +111,13 @@ describe('GET /api/users', () => {
     const all = await api().get('/api/users?limit=-1').set('x-auth-token', admin.token);
     const heimRow = all.body.data.find((u: UserListRow) => u.username === 'heim') as UserListRow;
     expect(heimRow).toMatchObject({ editable: true, homeDetails: { _id: heim.home!._id, name: 'Haus Sonnenschein' }, status: '' });
+    // The "Wohnbereich" column: ids on homeGroup, names on homeGroupDetails, aggregated in the list query.
+    expect(heimRow.homeGroup).toEqual([groupA._id]);
+    expect(heimRow.homeGroupDetails).toEqual([groupA]);
     expect(heimRow).not.toHaveProperty('passwordHash');
     const arztRow = all.body.data.find((u: UserListRow) => u.username === 'arzt') as UserListRow;
     expect(arztRow.doctorDetails).toMatchObject({ lastname: 'Berger', email: 'praxis@dr-berger.de' });
+    expect(arztRow).toMatchObject({ homeGroup: [], homeGroupDetails: [] });
   });
 
   it.each([
@@ -244,6 +258,19 @@ describe('POST /api/users', () => {
     expect(res.body.once_password).toBe(true);
   });
 
+  it.each([
+    { title: 'a living area of the chosen home', body: () => ({ roles: ['ROLE_HOME'], home: heim.home!._id, homeGroup: [groupB._id, groupA._id, groupA._id], chargeable: 0 }), groups: () => [groupA, groupB] },
+    { title: 'no living area', body: () => ({ roles: ['ROLE_HOME'], home: heim.home!._id, homeGroup: [], chargeable: 0 }), groups: () => [] },
+    { title: 'living areas cleared with the home (no Heim role)', body: () => ({ roles: ['ROLE_DRIVER'], home: heim.home!._id, homeGroup: [groupA._id] }), groups: () => [] },
+  ])('stores the living areas: $title', async ({ body, groups }) => {
+    const res = await createAs(admin, newUser(body()));
+    expect(res.status).toBe(201);
+    expect(res.body.homeGroup).toEqual(groups().map((g) => g._id));
+    expect(res.body.homeGroupDetails).toEqual(groups());
+    const again = await api().get(`/api/users/${res.body._id}`).set('x-auth-token', admin.token);
+    expect(again.body.homeGroup).toEqual(groups().map((g) => g._id));
+  });
+
   it('defaults the salutation to mr and clears doctor and home whose role is not chosen', async () => {
     const res = await createAs(admin, newUser({ roles: ['ROLE_DRIVER'], home: heim.home!._id, doctor: arzt.doctor!._id }));
     expect(res.status).toBe(201);
@@ -278,6 +305,9 @@ describe('POST /api/users', () => {
     { title: 'confirmation differs', body: () => ({ password_confirm: 'Anders#2024!!' }), path: 'password_confirm', message: PASSWORD_MESSAGES.mismatch },
     { title: 'malformed role', body: () => ({ roles: ['ROLE_KING'] }), path: 'roles', message: USER_MESSAGES.rolesRequired },
     { title: 'malformed home id', body: () => ({ roles: ['ROLE_HOME'], home: 'x' }), path: 'home', message: USER_MESSAGES.homeRequired },
+    { title: 'living area of another home', body: () => ({ roles: ['ROLE_HOME'], home: heim.home!._id, homeGroup: [groupA._id, otherGroupId], chargeable: 0 }), path: 'homeGroup', message: USER_MESSAGES.homeGroupOtherHome },
+    { title: 'unknown living area', body: () => ({ roles: ['ROLE_HOME'], home: heim.home!._id, homeGroup: [NO_ID], chargeable: 0 }), path: 'homeGroup', message: USER_MESSAGES.homeGroupOtherHome },
+    { title: 'malformed living area id', body: () => ({ roles: ['ROLE_HOME'], home: heim.home!._id, homeGroup: ['wohnbereich-a'], chargeable: 0 }), path: 'homeGroup', message: USER_MESSAGES.homeGroupOtherHome },
   ])('refuses $title with the spec message', async ({ body, path, message }) => {
     const res = await createAs(admin, newUser(body()));
     expect(res.status).toBe(400);
@@ -336,6 +366,34 @@ describe('PUT /api/users/:id', () => {
     const res = await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send({ roles: ['ROLE_DRIVER'] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ roles: ['ROLE_DRIVER'], home: null, doctor: null, chargeable: 0 });
+  });
+
+  it.each([
+    { title: 'replaced when given', body: () => ({ homeGroup: [groupB._id] }), groups: () => [groupB._id] },
+    { title: 'emptied', body: () => ({ homeGroup: [] }), groups: () => [] },
+    { title: 'kept when not given', body: () => ({ firstname: 'Wilma' }), groups: () => [groupA._id] },
+    { title: 'cleared with the home (Heim role removed)', body: () => ({ roles: ['ROLE_DRIVER'], homeGroup: [groupA._id] }), groups: () => [] },
+    { title: 'cleared when the home changes', body: () => ({ home: otherHomeId, chargeable: 2 }), groups: () => [] },
+    { title: 'moved to another home with its living area', body: () => ({ home: otherHomeId, homeGroup: [otherGroupId], chargeable: 2 }), groups: () => [otherGroupId] },
+  ])('saves the living areas: $title', async ({ body, groups }) => {
+    const user = await created(admin, { roles: ['ROLE_HOME'], home: heim.home!._id, homeGroup: [groupA._id], chargeable: 0 });
+    const res = await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send(body());
+    expect(res.status).toBe(200);
+    expect(res.body.homeGroup).toEqual(groups());
+    expect(res.body.homeGroupDetails.map((g: { _id: string }) => g._id)).toEqual(groups());
+  });
+
+  it.each([
+    { title: 'a living area of another home', body: () => ({ homeGroup: [otherGroupId] }) },
+    { title: 'an unknown living area', body: () => ({ homeGroup: [NO_ID] }) },
+    { title: 'the old home’s living area after moving', body: () => ({ home: otherHomeId, homeGroup: [groupA._id], chargeable: 2 }) },
+  ])('refuses $title and keeps the stored living areas', async ({ body }) => {
+    const user = await created(admin, { roles: ['ROLE_HOME'], home: heim.home!._id, homeGroup: [groupA._id], chargeable: 0 });
+    const res = await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send(body());
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'homeGroup', code: 'invalid', message: USER_MESSAGES.homeGroupOtherHome }]);
+    const stored = await api().get(`/api/users/${user._id}`).set('x-auth-token', admin.token);
+    expect(stored.body).toMatchObject({ home: heim.home!._id, homeGroup: [groupA._id] });
   });
 
   it('removes the avatar with the _delete marker', async () => {

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
+import type { HomeGroupRef, Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
 import { type Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
-import { auditLog, doctors, homes, seenMarks, seenWatermarks, sessions, users } from '../../db/schema/index.js';
+import { auditLog, doctors, homeGroups, homes, seenMarks, seenWatermarks, sessions, userHomeGroups, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
@@ -69,6 +69,12 @@ function seenBy(viewerId: string): SQL<boolean> {
     or exists (select 1 from ${seenWatermarks} where ${seenWatermarks.userId} = ${viewerId} and ${seenWatermarks.entity} = ${USER_SEEN_ENTITY} and ${seenWatermarks.at} >= ${users.createdAt}))`;
 }
 
+/** The user's living areas as a JSON list ordered by name, aggregated inside the user query (no N+1). */
+function homeGroupsOfUser(): SQL<HomeGroupRef[]> {
+  return sql<HomeGroupRef[]>`(select coalesce(json_agg(json_build_object('_id', ${homeGroups.id}, 'name', ${homeGroups.name}, 'home', ${homeGroups.homeId}) order by lower(${homeGroups.name}), ${homeGroups.id}), '[]'::json)
+    from ${userHomeGroups} join ${homeGroups} on ${homeGroups.id} = ${userHomeGroups.homeGroupId} where ${userHomeGroups.userId} = ${users.id})`;
+}
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -95,7 +101,12 @@ export class UsersRepository {
   /** The user with the usernames of whoever created and last modified the record. */
   async findWithActors(id: string) {
     const [row] = await this.db
-      .select({ user: users, createdFrom: { _id: creator.id, username: creator.username }, modifiedFrom: { _id: modifier.id, username: modifier.username } })
+      .select({
+        user: users,
+        homeGroups: homeGroupsOfUser(),
+        createdFrom: { _id: creator.id, username: creator.username },
+        modifiedFrom: { _id: modifier.id, username: modifier.username },
+      })
       .from(users)
       .leftJoin(creator, eq(creator.id, users.createdBy))
       .leftJoin(modifier, eq(modifier.id, users.modifiedBy))
@@ -132,7 +143,17 @@ export class UsersRepository {
     return !!row;
   }
 
-  /** The rows of the user list with home, doctor, actors and the viewer's seen state, in one query. */
+  /** Those of `ids` that are living areas of the home. */
+  async homeGroupsOfHome(ids: string[], homeId: string): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select({ id: homeGroups.id })
+      .from(homeGroups)
+      .where(and(inArray(homeGroups.id, ids), eq(homeGroups.homeId, homeId)));
+    return rows.map((r) => r.id);
+  }
+
+  /** The rows of the user list with home, living areas, doctor, actors and the viewer's seen state, in one query. */
   async list(q: UserListOptions) {
     const where = this.listWhere(q);
     const sortColumn = SORT_COLUMNS[q.sort.field];
@@ -141,6 +162,7 @@ export class UsersRepository {
         user: users,
         home: { _id: homes.id, name: homes.name },
         doctor: { _id: doctors.id, firstname: doctors.firstname, lastname: doctors.lastname, title: doctors.title, email: doctors.email },
+        homeGroups: homeGroupsOfUser(),
         createdFrom: { _id: creator.id, username: creator.username },
         modifiedFrom: { _id: modifier.id, username: modifier.username },
         seen: seenBy(q.viewerId).mapWith(Boolean),
@@ -194,26 +216,32 @@ export class UsersRepository {
 
   /** Lookup lists of the user form, narrowed to the caller's own home / doctor when given. */
   async lookups(own: { homeId: string | null; doctorId: string | null } | null) {
-    const [homeRows, doctorRows] = await Promise.all([
+    const [homeRows, groupRows, doctorRows] = await Promise.all([
       this.db
         .select({ _id: homes.id, name: homes.name })
         .from(homes)
         .where(own ? (own.homeId ? eq(homes.id, own.homeId) : sql`false`) : undefined)
         .orderBy(asc(sql`lower(${homes.name})`)),
       this.db
+        .select({ _id: homeGroups.id, name: homeGroups.name, home: homeGroups.homeId })
+        .from(homeGroups)
+        .where(own ? (own.homeId ? eq(homeGroups.homeId, own.homeId) : sql`false`) : undefined)
+        .orderBy(asc(sql`lower(${homeGroups.name})`), asc(homeGroups.id)),
+      this.db
         .select({ _id: doctors.id, firstname: doctors.firstname, lastname: doctors.lastname, title: doctors.title, email: doctors.email })
         .from(doctors)
         .where(own ? (own.doctorId ? eq(doctors.id, own.doctorId) : sql`false`) : undefined)
         .orderBy(asc(sql`lower(${doctors.lastname})`), asc(sql`lower(${doctors.firstname})`)),
     ]);
-    return { homes: homeRows, doctors: doctorRows };
+    return { homes: homeRows, homeGroups: groupRows, doctors: doctorRows };
   }
 
-  /** Creates the user, marks it seen for its creator and writes the audit row, in one transaction. */
-  async create(values: UserInsert, audit: AuditWrite): Promise<string> {
+  /** Creates the user with its living areas, marks it seen for its creator and writes the audit row, in one transaction. */
+  async create(values: UserInsert, homeGroupIds: string[], audit: AuditWrite): Promise<string> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(users).values(values).returning({ id: users.id });
       const id = row!.id;
+      if (homeGroupIds.length) await tx.insert(userHomeGroups).values(homeGroupIds.map((homeGroupId) => ({ userId: id, homeGroupId })));
       await tx.insert(seenMarks).values({ entity: USER_SEEN_ENTITY, entityId: id, userId: audit.actorId }).onConflictDoNothing();
       await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: id, meta: audit.meta ?? {} });
       return id;
@@ -221,12 +249,23 @@ export class UsersRepository {
   }
 
   /**
-   * Saves a change with its audit rows; with `revokeSessions` the user's sessions end in the same
-   * transaction (password change, deactivation), except `keepSessionId` (the caller's own).
+   * Saves a change with its audit rows; `homeGroupIds` (when given) replaces the user's living areas;
+   * with `revokeSessions` the user's sessions end in the same transaction (password change,
+   * deactivation), except `keepSessionId` (the caller's own).
    */
-  async save(id: string, patch: UserPatch, audits: AuditWrite[], revokeSessions: { keepSessionId: string | null } | null): Promise<void> {
+  async save(
+    id: string,
+    patch: UserPatch,
+    audits: AuditWrite[],
+    revokeSessions: { keepSessionId: string | null } | null,
+    homeGroupIds?: string[],
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set(patch).where(eq(users.id, id));
+      if (homeGroupIds) {
+        await tx.delete(userHomeGroups).where(eq(userHomeGroups.userId, id));
+        if (homeGroupIds.length) await tx.insert(userHomeGroups).values(homeGroupIds.map((homeGroupId) => ({ userId: id, homeGroupId })));
+      }
       if (revokeSessions) {
         await tx
           .update(sessions)

@@ -36,14 +36,14 @@ function actor(ref: { _id: string | null; username: string | null } | null): Act
   return ref?._id && ref.username !== null ? { _id: ref._id, username: ref.username } : null;
 }
 
-export function toUserDto(user: UserRow, createdFrom: ActorRef | null = null, modifiedFrom: ActorRef | null = null): UserDto {
+export function toUserDto(user: UserRow, createdFrom: ActorRef | null = null, modifiedFrom: ActorRef | null = null, homeGroup: string[] = []): UserDto {
   return {
     _id: user.id,
     username: user.username,
     roles: user.roles as Role[],
     doctor: user.doctorId,
     home: user.homeId,
-    homeGroup: [],
+    homeGroup,
     patient: null,
     salutation: user.salutation as Salutation,
     title: user.title,
@@ -80,6 +80,8 @@ interface UserForm {
   roles: Role[];
   doctor: string | null;
   home: string | null;
+  /** Living areas of `home`; empty without a home. */
+  homeGroup: string[];
   password: string;
   password_confirm: string;
   once_password: boolean;
@@ -113,7 +115,7 @@ export class UsersService {
   async getDto(id: string): Promise<UserDto> {
     const row = await this.repo.findWithActors(id);
     if (!row) throw AppError.notFound();
-    return toUserDto(row.user, actor(row.createdFrom), actor(row.modifiedFrom));
+    return toUserDto(row.user, actor(row.createdFrom), actor(row.modifiedFrom), row.homeGroups.map((g) => g._id));
   }
 
   update(id: string, patch: UserPatch, actorId: string | null) {
@@ -181,7 +183,7 @@ export class UsersService {
   // ---- reads ----
 
   private toRow(auth: AuthContext, r: Awaited<ReturnType<UsersRepository['list']>>['rows'][number]): UserListRow {
-    const dto = toUserDto(r.user, actor(r.createdFrom), actor(r.modifiedFrom));
+    const dto = toUserDto(r.user, actor(r.createdFrom), actor(r.modifiedFrom), r.homeGroups.map((g) => g._id));
     return {
       ...dto,
       seen: r.seen ? [auth.userId] : [],
@@ -190,6 +192,7 @@ export class UsersService {
       doctorDetails: r.doctor?._id
         ? { _id: r.doctor._id, firstname: r.doctor.firstname ?? '', lastname: r.doctor.lastname ?? '', title: r.doctor.title ?? '', email: r.doctor.email ?? '' }
         : null,
+      homeGroupDetails: r.homeGroups,
     };
   }
 
@@ -219,7 +222,7 @@ export class UsersService {
     return user;
   }
 
-  /** Home and doctor choices of the user form; a manager with an own-only grant sees only their own. */
+  /** Home, living-area and doctor choices of the user form; a manager with an own-only grant sees only their own. */
   lookups(auth: AuthContext): Promise<UserLookups> {
     const scope = this.scopeOf(auth, 'user_create_view');
     if (!scope) throw AppError.forbidden();
@@ -230,12 +233,14 @@ export class UsersService {
 
   async create(auth: AuthContext, dto: UserWriteDto): Promise<UserListRow> {
     const roles = [...new Set(dto.roles ?? [])];
+    // A role change clears the doctor / home whose role is not selected (spec §4); no home, no living areas.
+    const home = roles.includes('ROLE_HOME') ? (dto.home ?? null) : null;
     const form: UserForm = {
       username: (dto.username ?? '').trim(),
       roles,
-      // A role change clears the doctor / home whose role is not selected (spec §4).
       doctor: roles.includes('ROLE_DOCTOR') ? (dto.doctor ?? null) : null,
-      home: roles.includes('ROLE_HOME') ? (dto.home ?? null) : null,
+      home,
+      homeGroup: home ? [...new Set(dto.homeGroup ?? [])] : [],
       password: dto.password ?? '',
       password_confirm: dto.password_confirm ?? '',
       once_password: dto.once_password ?? dto.password_once ?? false,
@@ -265,6 +270,7 @@ export class UsersService {
           createdBy: auth.userId,
           modifiedBy: auth.userId,
         },
+        form.homeGroup,
         { actorId: auth.userId, action: USER_AUDIT.create, meta: { username: form.username, roles } },
       );
     } catch (error) {
@@ -281,12 +287,16 @@ export class UsersService {
 
     const roles = dto.roles ? [...new Set(dto.roles)] : (current.roles as Role[]);
     const doctor = dto.doctor !== undefined ? dto.doctor : current.doctorId;
-    const home = dto.home !== undefined ? dto.home : current.homeId;
+    const home = roles.includes('ROLE_HOME') ? (dto.home !== undefined ? dto.home : current.homeId) : null;
+    // Living areas: replaced when given; kept while the home stays; cleared with the home or when it changes.
+    const homeGroup =
+      !home ? [] : dto.homeGroup !== undefined && dto.homeGroup !== null ? [...new Set(dto.homeGroup)] : home === current.homeId ? null : [];
     const form: UserForm = {
       username: dto.username !== undefined && dto.username !== null ? dto.username.trim() : current.username,
       roles,
       doctor: roles.includes('ROLE_DOCTOR') ? doctor : null,
-      home: roles.includes('ROLE_HOME') ? home : null,
+      home,
+      homeGroup: homeGroup ?? [],
       password: dto.password ?? '',
       password_confirm: dto.password_confirm ?? '',
       once_password: dto.once_password ?? dto.password_once ?? current.oncePassword,
@@ -326,7 +336,13 @@ export class UsersService {
     }
     try {
       // A new password ends the user's sessions at once (the caller keeps their own when editing themselves).
-      await this.repo.save(id, patch, audits, changesPassword ? { keepSessionId: id === auth.userId ? auth.sessionId : null } : null);
+      await this.repo.save(
+        id,
+        patch,
+        audits,
+        changesPassword ? { keepSessionId: id === auth.userId ? auth.sessionId : null } : null,
+        homeGroup ?? undefined,
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.badRequest([{ path: 'username', code: 'invalid', message: USER_MESSAGES.usernameTaken }]);
       throw error;
@@ -359,14 +375,18 @@ export class UsersService {
 
   /**
    * The rules of spec §5 on the whole form: libs/validation's validateUserForm with the chosen
-   * doctor's e-mail, existence of home and doctor, case-insensitive username uniqueness, and the
-   * chargeable acknowledgement (a home or doctor without a contract costs money: chargeable must be 2).
+   * doctor's e-mail, existence of home and doctor, living areas of the chosen home only,
+   * case-insensitive username uniqueness, and the chargeable acknowledgement (a home or doctor without a contract costs money: chargeable must be 2).
    */
   private async checkForm(form: UserForm, mode: 'create' | 'edit', selfId: string | null, checkCosts: boolean): Promise<{ chargeable: number }> {
     const errors: ApiErrorEntry[] = [];
     const [doctor, home] = await Promise.all([this.doctorRef(form.doctor), this.homeRef(form.home)]);
     if (form.doctor && !doctor) errors.push({ path: 'doctor', message: USER_MESSAGES.doctorRequired });
     if (form.home && !home) errors.push({ path: 'home', message: USER_MESSAGES.homeRequired });
+    if (home && form.homeGroup.length) {
+      const ofHome = await this.repo.homeGroupsOfHome(form.homeGroup, home._id);
+      if (ofHome.length !== form.homeGroup.length) errors.push({ path: 'homeGroup', message: USER_MESSAGES.homeGroupOtherHome });
+    }
     errors.push(...validateUserForm(form, { mode, doctorEmail: doctor ? doctor.email : undefined }));
     if (form.username && (await this.repo.usernameTaken(form.username, selfId))) errors.push({ path: 'username', message: USER_MESSAGES.usernameTaken });
 

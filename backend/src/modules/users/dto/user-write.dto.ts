@@ -29,8 +29,12 @@ export class UserWriteDto {
   /** null clears the home. */
   @IsOptional() @IsUUID('all', { message: USER_MESSAGES.homeRequired }) home?: string | null;
 
-  /** Living groups have no table yet: only an empty list is accepted. */
-  @IsOptional() @IsArray() @ArrayMaxSize(0, { message: 'Wohnbereiche stehen noch nicht zur Verfügung.' }) homeGroup?: string[];
+  /** Ids of living areas of the chosen home (checked in the service); cleared with the home. */
+  @IsOptional()
+  @IsArray({ message: USER_MESSAGES.homeGroupOtherHome })
+  @ArrayMaxSize(200, { message: USER_MESSAGES.homeGroupOtherHome })
+  @IsUUID('all', { each: true, message: USER_MESSAGES.homeGroupOtherHome })
+  homeGroup?: string[];
 
   @IsOptional() @IsString(NOT_TEXT) @MaxLength(4096, { message: 'Mehr als 4096 Zeichen!' }) password?: string;
   @IsOptional() @IsString(NOT_TEXT) @MaxLength(4096, { message: 'Mehr als 4096 Zeichen!' }) password_confirm?: string;

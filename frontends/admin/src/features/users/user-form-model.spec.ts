@@ -1,6 +1,6 @@
 import { defaultRolesFor, grantableRoles } from '@mediport/contracts';
 import { DEFAULT_MATRIX, effectivePermissions, hasPermission } from '@mediport/permissions';
-import { formErrors, newUserValues, nextChargeable, toggleRole, toRequest } from './user-form-model';
+import { changeHome, formErrors, homeGroupsOf, newUserValues, nextChargeable, toggleRole, toRequest } from './user-form-model';
 
 const can = (roles: string[]) => {
   const permissions = effectivePermissions(DEFAULT_MATRIX, { roles, hasContract: true });
@@ -31,6 +31,18 @@ describe('form values', () => {
     expect(withHome.home).toBe('h1');
     expect(toggleRole(withHome, 'ROLE_HOME', false).home).toBe('');
     expect(toggleRole(base, 'ROLE_HOME', true, [{ _id: 'h1', name: 'A' }, { _id: 'h2', name: 'B' }]).home).toBe('');
+  });
+
+  it('keeps living areas with their home only: cleared with the Heim role or another home', () => {
+    const base = { ...newUserValues('legacy', { roles: ['ROLE_HOME', 'ROLE_MANAGER'], home: 'h1', doctor: null }), homeGroup: ['g1'] };
+    expect(changeHome(base, 'h1').homeGroup).toEqual(['g1']);
+    expect(changeHome(base, 'h2')).toMatchObject({ home: 'h2', homeGroup: [] });
+    expect(toggleRole(base, 'ROLE_HOME', false)).toMatchObject({ home: '', homeGroup: [] });
+    expect(toRequest(base, { mode: 'create', variant: 'legacy', passwordEnabled: true }).homeGroup).toEqual(['g1']);
+    expect(toRequest({ ...base, roles: ['ROLE_DRIVER'] }, { mode: 'create', variant: 'legacy', passwordEnabled: true }).homeGroup).toEqual([]);
+    const groups = [{ _id: 'g1', name: 'A', home: 'h1' }, { _id: 'g2', name: 'N', home: 'h2' }];
+    expect(homeGroupsOf(groups, 'h2').map((g) => g._id)).toEqual(['g2']);
+    expect(homeGroupsOf(groups, '')).toEqual([]);
   });
 
   it('derives chargeable from the contract checks', () => {

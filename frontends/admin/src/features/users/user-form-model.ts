@@ -10,6 +10,8 @@ export interface UserFormValues {
   roles: Role[];
   doctor: string;
   home: string;
+  /** Living areas (ids) of the chosen home. */
+  homeGroup: string[];
   password: string;
   password_confirm: string;
   once_password: boolean;
@@ -38,6 +40,7 @@ export function newUserValues(variant: FormVariant, caller: Caller, homes: HomeR
     roles,
     doctor: roles.includes('ROLE_DOCTOR') ? (caller.doctor ?? '') : '',
     home: roles.includes('ROLE_HOME') ? (caller.home ?? '') : '',
+    homeGroup: [],
     password: '',
     password_confirm: '',
     once_password: false,
@@ -56,6 +59,7 @@ export function userValues(user: UserDto): UserFormValues {
     roles: user.roles,
     doctor: user.doctor ?? '',
     home: user.home ?? '',
+    homeGroup: user.homeGroup,
     password: '',
     password_confirm: '',
     once_password: user.once_password,
@@ -73,16 +77,28 @@ function withSingleHome(values: UserFormValues, homes: HomeRef[]): UserFormValue
   return values;
 }
 
-/** Toggles a role; removing Arzt clears the doctor, removing Heim the home (spec §4). */
+/** Toggles a role; removing Arzt clears the doctor, removing Heim the home and its living areas (spec §4). */
 export function toggleRole(values: UserFormValues, role: Role, checked: boolean, homes: HomeRef[] = []): UserFormValues {
   const roles = checked ? [...new Set([...values.roles, role])] : values.roles.filter((r) => r !== role);
+  const home = roles.includes('ROLE_HOME') ? values.home : '';
   const next = {
     ...values,
     roles,
     doctor: roles.includes('ROLE_DOCTOR') ? values.doctor : '',
-    home: roles.includes('ROLE_HOME') ? values.home : '',
+    home,
+    homeGroup: home ? values.homeGroup : [],
   };
   return withSingleHome(next, homes);
+}
+
+/** Chooses a home; another home clears the chosen living areas (they belong to the old one). */
+export function changeHome(values: UserFormValues, home: string): UserFormValues {
+  return { ...values, home, homeGroup: home === values.home ? values.homeGroup : [] };
+}
+
+/** The living areas offered for the chosen home. */
+export function homeGroupsOf<T extends { home: string }>(groups: readonly T[], home: string): T[] {
+  return home ? groups.filter((g) => g.home === home) : [];
 }
 
 export interface ErrorContext {
@@ -137,6 +153,7 @@ export function toRequest(
     roles: values.roles,
     doctor: values.roles.includes('ROLE_DOCTOR') ? values.doctor || null : null,
     home: values.roles.includes('ROLE_HOME') ? values.home || null : null,
+    homeGroup: values.roles.includes('ROLE_HOME') && values.home ? values.homeGroup : [],
     once_password: values.once_password,
     salutation: values.salutation,
     title: values.title,

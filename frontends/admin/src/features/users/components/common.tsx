@@ -18,6 +18,11 @@ export function isNew(user: UserListRow, viewerId: string | undefined): boolean 
   return !!viewerId && !user.seen.includes(viewerId);
 }
 
+/** The user's living areas by name, comma-separated ('' without any). */
+export function homeGroupNames(user: UserListRow): string {
+  return user.homeGroupDetails.map((g) => g.name).join(', ');
+}
+
 export function NewBadge() {
   return <Chip label={T.newBadge} color="secondary" size="small" sx={{ ml: 1, height: 20, fontWeight: 600 }} />;
 }

@@ -20,7 +20,7 @@ import { toast, useHasPermission } from '@mediport/api-client';
 import { EmptyState, ErrorPanel, ListPagination, LoadingState } from '@mediport/ui';
 import { useDeactivateUser, useReactivateUser, useSwitchToUser } from '../api/users-api';
 import { USERS_TEXT as T } from '../messages';
-import { DeactivatedChip, isNew, NewBadge } from './common';
+import { DeactivatedChip, homeGroupNames, isNew, NewBadge } from './common';
 import { isFiltered, UserListHeader } from './user-list-header';
 import { useUserList } from './use-user-list';
 
@@ -82,7 +82,7 @@ export function UserCardsPage() {
                     <Chip key={r} label={ROLE_LABELS[r]} size="small" />
                   ))}
                 </Box>
-                {u.homeDetails && <Typography variant="body2">{u.homeDetails.name}</Typography>}
+                {u.homeDetails && <Typography variant="body2">{[u.homeDetails.name, homeGroupNames(u)].filter(Boolean).join(' · ')}</Typography>}
                 {u.doctorDetails && (
                   <Typography variant="body2">{[u.doctorDetails.title, u.doctorDetails.firstname, u.doctorDetails.lastname].filter(Boolean).join(' ')}</Typography>
                 )}

@@ -7,7 +7,7 @@ import { ErrorPanel, formatDateTime, LoadingState, PageHeader } from '@mediport/
 import { useSwitchToUser, useUser } from '../api/users-api';
 import { USERS_TEXT as T } from '../messages';
 import { doctorName } from '../user-form-model';
-import { crumbs } from './common';
+import { crumbs, homeGroupNames } from './common';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,6 +58,7 @@ export function UserDetailsPage() {
           </Field>
           <Field label={T.status}>{T.statusValues[u.status]}</Field>
           <Field label={T.homeDetails}>{u.homeDetails ? u.homeDetails.name : T.none}</Field>
+          <Field label={T.homeGroup}>{homeGroupNames(u) || T.none}</Field>
           <Field label={T.doctorDetails}>
             {u.doctorDetails ? (
               <>

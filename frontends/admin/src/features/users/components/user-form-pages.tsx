@@ -9,7 +9,7 @@ import type { FormVariant } from '../user-form-model';
 import { crumbs, listPath } from './common';
 import { UserForm } from './user-form';
 
-const NO_LOOKUPS: UserLookups = { homes: [], doctors: [] };
+const NO_LOOKUPS: UserLookups = { homes: [], homeGroups: [], doctors: [] };
 
 /** /nutzer/neu and /v3/nutzer/neu: "Neuer Nutzer". */
 export function UserCreatePage({ variant }: { variant: FormVariant }) {

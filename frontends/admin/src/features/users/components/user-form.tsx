@@ -6,11 +6,13 @@ import {
   Box,
   Button,
   Checkbox,
+  Chip,
   FormControl,
   FormControlLabel,
   FormGroup,
   FormHelperText,
   FormLabel,
+  ListItemText,
   MenuItem,
   Paper,
   TextField,
@@ -24,9 +26,11 @@ import { PasswordField, formatDateTime } from '@mediport/ui';
 import { useContractExists } from '../api/users-api';
 import { USERS_TEXT as T } from '../messages';
 import {
+  changeHome,
   chargeableOwners,
   doctorName,
   formErrors,
+  homeGroupsOf,
   type FormMode,
   type FormVariant,
   newUserValues,
@@ -49,7 +53,7 @@ export interface UserFormProps {
   extraActions?: ReactNode;
 }
 
-const FIELD_PATHS = ['username', 'roles', 'doctor', 'home', 'password', 'password_confirm', 'chargeable'] as const;
+const FIELD_PATHS = ['username', 'roles', 'doctor', 'home', 'homeGroup', 'password', 'password_confirm', 'chargeable'] as const;
 
 /** The user form of /nutzer/neu, /nutzer/{id}, /v3/nutzer/neu and /v3/nutzer/bearbeiten/{id}. */
 export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, extraActions }: UserFormProps) {
@@ -116,6 +120,7 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
     setValue('roles', next.roles, { shouldDirty: true, shouldTouch: true });
     setValue('doctor', next.doctor, { shouldDirty: next.doctor !== values.doctor });
     setValue('home', next.home, { shouldDirty: next.home !== values.home });
+    setValue('homeGroup', next.homeGroup, { shouldDirty: next.homeGroup !== values.homeGroup });
     clearServerError('roles');
   };
 
@@ -148,6 +153,9 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
   };
 
   const showHome = values.roles.includes('ROLE_HOME');
+  const homeGroupChoices = homeGroupsOf(lookups.homeGroups, values.home);
+  const homeGroupName = (id: string) => lookups.homeGroups.find((g) => g._id === id)?.name ?? id;
+  const homeGroupHint = !values.home ? T.homeGroupChooseHome : homeGroupChoices.length === 0 ? T.homeGroupNone : T.homeGroupHint;
   const showDoctor = values.roles.includes('ROLE_DOCTOR');
 
   return (
@@ -252,7 +260,14 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
               render={({ field }) => (
                 <TextField
                   {...field}
-                  onChange={(e) => (field.onChange(e), clearServerError('home'))}
+                  onChange={(e) => {
+                    // Another home clears the chosen living areas.
+                    const next = changeHome(getValues(), e.target.value);
+                    field.onChange(e);
+                    if (next.homeGroup !== values.homeGroup) setValue('homeGroup', next.homeGroup, { shouldDirty: true });
+                    clearServerError('home');
+                    clearServerError('homeGroup');
+                  }}
                   select
                   required
                   label={T.home}
@@ -268,7 +283,49 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
               )}
             />
           )}
-          {showHome && <TextField label={T.homeGroup} disabled value="" helperText={T.homeGroupNote} />}
+          {showHome && (
+            <Controller
+              name="homeGroup"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(e) => {
+                    const v = e.target.value as unknown as string[] | string;
+                    field.onChange(typeof v === 'string' ? v.split(',').filter(Boolean) : v);
+                    clearServerError('homeGroup');
+                  }}
+                  select
+                  label={T.homeGroup}
+                  disabled={!values.home || homeGroupChoices.length === 0}
+                  error={!!shown('homeGroup')}
+                  helperText={shown('homeGroup') ?? homeGroupHint}
+                  slotProps={{
+                    select: {
+                      multiple: true,
+                      renderValue: (selected) => (
+                        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                          {(selected as string[]).map((id) => (
+                            <Chip key={id} label={homeGroupName(id)} size="small" />
+                          ))}
+                        </Box>
+                      ),
+                    },
+                  }}
+                >
+                  {homeGroupChoices.map((g) => (
+                    <MenuItem key={g._id} value={g._id}>
+                      <Checkbox checked={field.value.includes(g._id)} size="small" sx={{ py: 0, pl: 0 }} />
+                      <ListItemText primary={g.name} />
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
         </Box>
 
         {(values.chargeable === 1 || values.chargeable === 2) && (

@@ -3,7 +3,7 @@ import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableH
 import { ROLE_LABELS } from '@mediport/contracts';
 import { EmptyState, ErrorPanel, ListPagination, LoadingState } from '@mediport/ui';
 import { USERS_TEXT as T } from '../messages';
-import { DeactivatedChip, isNew, NewBadge } from './common';
+import { DeactivatedChip, homeGroupNames, isNew, NewBadge } from './common';
 import { isFiltered, UserListHeader } from './user-list-header';
 import { useUserList } from './use-user-list';
 
@@ -49,7 +49,7 @@ export function UserListPage() {
                     <TableCell>{u.firstname}</TableCell>
                     <TableCell>{u.lastname}</TableCell>
                     <TableCell>{u.homeDetails?.name ?? T.none}</TableCell>
-                    <TableCell>{u.homeGroup.length ? u.homeGroup.join(', ') : T.none}</TableCell>
+                    <TableCell>{homeGroupNames(u) || T.none}</TableCell>
                     <TableCell align="right">
                       {u.editable && (
                         <Box sx={{ display: 'inline-flex', gap: 1 }}>

@@ -9,8 +9,13 @@ import App from '../../../App';
 const HOME = '11111111-1111-4111-8111-111111111111';
 const DOCTOR = '22222222-2222-4222-8222-222222222222';
 const NO_MAIL_DOCTOR = '33333333-3333-4333-8333-333333333333';
+const OTHER_HOME = '55555555-5555-4555-8555-555555555555';
+const GROUP_A = { _id: '66666666-6666-4666-8666-666666666661', name: 'Wohnbereich A', home: HOME };
+const GROUP_B = { _id: '66666666-6666-4666-8666-666666666662', name: 'Wohnbereich B', home: HOME };
+const GROUP_NORD = { _id: '66666666-6666-4666-8666-666666666663', name: 'Wohnbereich Nord', home: OTHER_HOME };
 const LOOKUPS: UserLookups = {
   homes: [{ _id: HOME, name: 'Haus Sonnenschein' }],
+  homeGroups: [GROUP_A, GROUP_B],
   doctors: [
     { _id: DOCTOR, title: 'Dr.', firstname: 'Anna', lastname: 'Berger', email: 'praxis@dr-berger.de' },
     { _id: NO_MAIL_DOCTOR, title: '', firstname: 'Otto', lastname: 'Ohnemail', email: '' },
@@ -47,6 +52,7 @@ function row(overrides: Partial<UserListRow> = {}): UserListRow {
     editable: true,
     homeDetails: { _id: HOME, name: 'Haus Sonnenschein' },
     doctorDetails: null,
+    homeGroupDetails: [],
     ...overrides,
   };
 }
@@ -183,6 +189,94 @@ describe('user form (create)', () => {
     expect(toasts).toContainEqual(['Nutzer gespeichert.', 'success']);
     const post = calls.filter((c) => c.method === 'POST').at(-1)!;
     expect(post.body).toMatchObject({ username: 'fahrer.neu', roles: ['ROLE_DRIVER'], salutation: 'mr', home: null, doctor: null, once_password: false });
+  });
+});
+
+describe('living areas (Wohnbereiche)', () => {
+  const TWO_HOMES: UserLookups = { ...LOOKUPS, homes: [{ _id: OTHER_HOME, name: 'Haus Abendrot' }, ...LOOKUPS.homes], homeGroups: [GROUP_A, GROUP_B, GROUP_NORD] };
+  const homeGroupField = () => screen.getByRole('combobox', { name: /^Wohnbereiche/ });
+  const closeMenu = async () => {
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  };
+  const optionNames = () => screen.getAllByRole('option').map((o) => o.textContent);
+
+  it('is disabled with a hint until a home is chosen, offers that home’s areas only, and another home clears the choice', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const calls = serve({ 'GET /api/users/lookups': { body: TWO_HOMES }, 'POST /api/users': { status: 201, body: row() } });
+    renderApp(<App />, { route: '/nutzer/neu' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Heim' }));
+    expect(homeGroupField()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Bitte wählen Sie zuerst ein Pflegeheim aus.')).toBeInTheDocument();
+
+    await chooseOption(/Pflegeheim/, 'Haus Sonnenschein');
+    await waitFor(() => expect(homeGroupField()).not.toHaveAttribute('aria-disabled'));
+    fireEvent.mouseDown(homeGroupField());
+    await screen.findByRole('listbox');
+    expect(optionNames()).toEqual(['Wohnbereich A', 'Wohnbereich B']);
+    fireEvent.click(screen.getByRole('option', { name: 'Wohnbereich A' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Wohnbereich B' }));
+    await closeMenu();
+    expect(homeGroupField()).toHaveTextContent('Wohnbereich AWohnbereich B');
+
+    await chooseOption(/Pflegeheim/, 'Haus Abendrot');
+    await waitFor(() => expect(homeGroupField()).not.toHaveTextContent('Wohnbereich A'));
+    fireEvent.mouseDown(homeGroupField());
+    await screen.findByRole('listbox');
+    expect(optionNames()).toEqual(['Wohnbereich Nord']);
+    await closeMenu();
+
+    await chooseOption(/Pflegeheim/, 'Haus Sonnenschein');
+    await chooseOption(/^Wohnbereiche/, 'Wohnbereich B');
+    await closeMenu();
+    fireEvent.change(usernameField(), { target: { value: 'paula.pflege' } });
+    fireEvent.change(passwordField(), { target: { value: 'Sonne#Mond2024!' } });
+    fireEvent.change(confirmField(), { target: { value: 'Sonne#Mond2024!' } });
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ roles: ['ROLE_HOME'], home: HOME, homeGroup: [GROUP_B._id] });
+  });
+
+  it('says so when the chosen home has no living areas, and clears them with the Heim role', async () => {
+    signInAs(['ROLE_ADMIN']);
+    serve({ 'GET /api/users/lookups': { body: { ...LOOKUPS, homeGroups: [] } } });
+    renderApp(<App />, { route: '/nutzer/neu' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Heim' }));
+    expect(homeGroupField()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Für dieses Pflegeheim sind keine Wohnbereiche angelegt.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Heim' }));
+    expect(screen.queryByRole('combobox', { name: /^Wohnbereiche/ })).not.toBeInTheDocument();
+  });
+
+  it('starts an edit with the stored areas and shows a server error on the field', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const user = row({ homeGroup: [GROUP_A._id], homeGroupDetails: [GROUP_A] });
+    const calls = serve({
+      [`GET /api/users/${user._id}`]: { body: user },
+      [`PUT /api/users/${user._id}`]: { status: 400, body: { statusCode: 400, errors: [{ path: 'homeGroup', code: 'invalid', message: USER_MESSAGES.homeGroupOtherHome }] } },
+    });
+    renderApp(<App />, { route: `/nutzer/${user._id}` });
+    await screen.findByRole('heading', { name: 'Nutzer bearbeiten' });
+    await waitFor(() => expect(homeGroupField()).toHaveTextContent('Wohnbereich A'));
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(USER_MESSAGES.homeGroupOtherHome)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ home: HOME, homeGroup: [GROUP_A._id] });
+    expect(toasts).toEqual([]);
+  });
+
+  it('shows the names in the list’s "Wohnbereich" column and on the details page', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const user = row({ homeGroup: [GROUP_A._id, GROUP_B._id], homeGroupDetails: [GROUP_A, GROUP_B] });
+    serve({ 'GET /api/users': { body: { data: [user], count: 1 } }, [`GET /api/users/${user._id}`]: { body: user } });
+    const { unmount } = renderApp(<App />, { route: '/nutzer' });
+    const table = await screen.findByRole('table', { name: 'Nutzer' });
+    expect(within(table).getByRole('columnheader', { name: 'Wohnbereich' })).toBeInTheDocument();
+    expect(within(table).getByText('Wohnbereich A, Wohnbereich B')).toBeInTheDocument();
+    unmount();
+    renderApp(<App />, { route: `/v3/nutzer/details/${user._id}` });
+    expect(await screen.findByText('Wohnbereich A, Wohnbereich B')).toBeInTheDocument();
+    expect(screen.getByText('Wohnbereiche')).toBeInTheDocument();
   });
 });
 
