@@ -41,7 +41,16 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+// `npm start` runs this script under `sh -c`, which does not pass SIGTERM on: when the shell
+// or npm above us goes away we are re-parented, and then stop the backend ourselves.
+const parent = process.ppid;
+const orphanCheck = setInterval(() => {
+  if (process.ppid !== parent && child.exitCode === null) child.kill('SIGTERM');
+}, 1000);
+orphanCheck.unref();
+
 child.on('exit', (code, signal) => {
   clearInterval(probe);
+  clearInterval(orphanCheck);
   process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
 });
