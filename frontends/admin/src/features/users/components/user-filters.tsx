@@ -10,6 +10,40 @@ export const SEARCH_DEBOUNCE_MS = 250;
 /** "Alle" (the empty value) shows as a choice, with the label above it. */
 const SELECT_PROPS = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
 
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  /** Label of the empty value (e.g. "Alle"). */
+  emptyLabel: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  width?: number;
+}
+
+/** One select of the filter bar; the empty value is shown as a choice. */
+function FilterSelect({ label, value, emptyLabel, options, onChange, width = 200 }: FilterSelectProps) {
+  return (
+    <TextField
+      select
+      slotProps={SELECT_PROPS}
+      label={label}
+      size="small"
+      fullWidth={false}
+      margin="none"
+      sx={{ minWidth: width }}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <MenuItem value="">{emptyLabel}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export interface UserFiltersProps {
   value: UserListFilter;
   onChange: (next: UserListFilter) => void;
@@ -36,80 +70,44 @@ export function UserFilters({ value, onChange, viewerRoles, lookups }: UserFilte
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
       <TextField label={T.search} value={text} onChange={(e) => setText(e.target.value)} size="small" fullWidth={false} margin="none" sx={{ minWidth: 220 }} />
-      <TextField
-        select
-        slotProps={SELECT_PROPS}
+      <FilterSelect
         label={T.roleFilter}
-        size="small"
-        fullWidth={false}
-        margin="none"
-        sx={{ minWidth: 180 }}
+        width={180}
         value={value.roles?.[0] ?? ''}
-        onChange={(e) => onChange({ ...value, roles: e.target.value ? [e.target.value as Role] : undefined })}
-      >
-        <MenuItem value="">{T.all}</MenuItem>
-        {ROLES.map((r) => (
-          <MenuItem key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </MenuItem>
-        ))}
-      </TextField>
+        emptyLabel={T.all}
+        options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        onChange={(v) => onChange({ ...value, roles: v ? [v as Role] : undefined })}
+      />
       {showHome && (
-        <TextField
-          select
-          slotProps={SELECT_PROPS}
+        <FilterSelect
           label={T.homeFilter}
-          size="small"
-          fullWidth={false}
-          margin="none"
-          sx={{ minWidth: 200 }}
           value={value.home ?? ''}
-          onChange={(e) => onChange({ ...value, home: e.target.value || undefined })}
-        >
-          <MenuItem value="">{T.all}</MenuItem>
-          {lookups.homes.map((h) => (
-            <MenuItem key={h._id} value={h._id}>
-              {h.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          emptyLabel={T.all}
+          options={lookups.homes.map((h) => ({ value: h._id, label: h.name }))}
+          onChange={(v) => onChange({ ...value, home: v || undefined })}
+        />
       )}
       {showDoctor && (
-        <TextField
-          select
-          slotProps={SELECT_PROPS}
+        <FilterSelect
           label={T.doctorFilter}
-          size="small"
-          fullWidth={false}
-          margin="none"
-          sx={{ minWidth: 200 }}
           value={value.doctor ?? ''}
-          onChange={(e) => onChange({ ...value, doctor: e.target.value || undefined })}
-        >
-          <MenuItem value="">{T.all}</MenuItem>
-          {lookups.doctors.map((d) => (
-            <MenuItem key={d._id} value={d._id}>
-              {doctorName(d)}
-            </MenuItem>
-          ))}
-        </TextField>
+          emptyLabel={T.all}
+          options={lookups.doctors.map((d) => ({ value: d._id, label: doctorName(d) }))}
+          onChange={(v) => onChange({ ...value, doctor: v || undefined })}
+        />
       )}
       {isAdmin && (
-        <TextField
-          select
-          slotProps={SELECT_PROPS}
+        <FilterSelect
           label={T.statusFilter}
-          size="small"
-          fullWidth={false}
-          margin="none"
-          sx={{ minWidth: 160 }}
+          width={160}
           value={value.status ?? ''}
-          onChange={(e) => onChange({ ...value, status: e.target.value as UserListFilter['status'] })}
-        >
-          <MenuItem value="">{T.statusActive}</MenuItem>
-          <MenuItem value="removed">{T.statusRemoved}</MenuItem>
-          <MenuItem value="all">{T.statusAll}</MenuItem>
-        </TextField>
+          emptyLabel={T.statusActive}
+          options={[
+            { value: 'removed', label: T.statusRemoved },
+            { value: 'all', label: T.statusAll },
+          ]}
+          onChange={(v) => onChange({ ...value, status: v as UserListFilter['status'] })}
+        />
       )}
     </Box>
   );
