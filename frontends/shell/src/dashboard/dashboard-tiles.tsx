@@ -42,7 +42,7 @@ export function DashboardTiles({ counts }: DashboardTilesProps) {
                 {count}
               </Typography>
             </CardContent>
-            <CardActions sx={{ flexWrap: 'wrap' }}>
+            <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1 }}>
               {canMark && (
                 <Button size="small" component={RouterLink} to={t.to}>
                   {DASHBOARD_MESSAGES.open}
