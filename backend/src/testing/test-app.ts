@@ -83,3 +83,27 @@ export async function loginAll(app: NestExpressApplication): Promise<Record<Demo
   for (const name of DEMO_USERNAMES) out[name] = await login(app, name);
   return out;
 }
+
+export interface BootedTestApp {
+  app: NestExpressApplication;
+  db: TestDatabase;
+}
+
+/**
+ * Registers the per-file lifecycle of an API spec: a database of its own and the booted app in
+ * beforeAll (then `setup`), app closed and database dropped in afterAll.
+ */
+export function useTestApp(setup: (booted: BootedTestApp) => void | Promise<void>, env: Record<string, string> = {}): void {
+  let booted: Partial<BootedTestApp> = {};
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    booted = { db };
+    const app = await bootApp(db, env);
+    booted.app = app;
+    await setup({ app, db });
+  });
+  afterAll(async () => {
+    await booted.app?.close();
+    await booted.db?.drop();
+  });
+}

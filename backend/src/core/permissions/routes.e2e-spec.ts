@@ -10,7 +10,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_MESSAGES, type AuthRecord } from '@mediport/contracts';
 import { effectivePermissions, grantOf } from '@mediport/permissions';
-import { bootApp, createTestDatabase, DEMO_USERNAMES, type DemoUsername, loginAll, type TestDatabase } from '../../testing/test-app.js';
+import { DEMO_USERNAMES, type DemoUsername, loginAll, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { ACCESS_KEY, type RouteAccess } from './access.decorators.js';
 import { MatrixService } from './matrix.service.js';
 
@@ -68,15 +68,10 @@ function concretePath(path: string, self: AuthRecord): string {
   return path.replace(/:(\w+)/g, (_m, name: string) => (/^(id|userId)$/.test(name) ? self.user._id : '00000000-0000-4000-8000-000000000000'));
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
   records = await loginAll(app);
   routes = discoverRoutes(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
 });
 
 describe('registered routes', () => {

@@ -2,20 +2,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_MESSAGES, type AuthRecord } from '@mediport/contracts';
 import { AuditService } from '../../core/audit/audit.service.js';
-import { bootApp, createTestDatabase, DEMO_PASSWORD, login, type TestDatabase } from '../../testing/test-app.js';
+import { DEMO_PASSWORD, login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { UsersService } from '../users/users.service.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
 const api = () => request(app.getHttpServer());
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
 });
 
 describe('POST /api/auth', () => {

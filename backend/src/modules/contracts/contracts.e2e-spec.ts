@@ -1,18 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { bootApp, createTestDatabase, login, type TestDatabase } from '../../testing/test-app.js';
+import { login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
 const api = () => request(app.getHttpServer());
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
 });
 
 describe('GET /api/contracts/has', () => {

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_MESSAGES, MEDICINE_MESSAGES, type MedicineDto } from '@mediport/contracts';
 import { AuditService } from '../../core/audit/audit.service.js';
-import { bootApp, createTestDatabase, type DemoUsername, login, loginAll, type TestDatabase } from '../../testing/test-app.js';
+import { bootApp, type DemoUsername, login, loginAll, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { DEMO_MEDICINES } from './medicines.seed.js';
 import type { AuthRecord } from '@mediport/contracts';
 
@@ -23,14 +23,9 @@ async function byName(name: string): Promise<MedicineDto> {
   return found;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
   as = await loginAll(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
 });
 
 describe('GET /api/medicine', () => {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { API_MESSAGES, type AuthRecord, type MeetingDto, meetingPhase } from '@mediport/contracts';
 import { MEETING_MESSAGES, MEETING_SYSTEMS } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
-import { bootApp, createTestDatabase, loginAll, type DemoUsername, type TestDatabase } from '../../testing/test-app.js';
+import { loginAll, type DemoUsername, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { MEETING_URL_MESSAGE } from './dto/meeting-update.dto.js';
 import { MeetingsRepository } from './meetings.repository.js';
 
@@ -14,14 +14,9 @@ const api = () => request(app.getHttpServer());
 
 const VALID = { date: '24.12.2030', time: '09:30', system: 'Zoom', url: 'https://zoom.us/j/1', info: 'Bitte pünktlich' };
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
   users = await loginAll(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
 });
 
 async function list(token: string, query = ''): Promise<{ data: MeetingDto[]; count: number }> {

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { AuthRecord } from '@mediport/contracts';
 import { AuditService } from '../../core/audit/audit.service.js';
-import { bootApp, createTestDatabase, loginAll, type DemoUsername, type TestDatabase } from '../../testing/test-app.js';
+import { loginAll, type DemoUsername, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { buildTextPdf, DEMO_DOCUMENT_NAME } from './profile.seed.js';
 
 let db: TestDatabase;
@@ -14,14 +14,9 @@ const docs = (userId: string) => `/api/users/${userId}/profile/documents`;
 const doc = (userId: string, name: string) => `${docs(userId)}/${encodeURIComponent(name)}`;
 const pdf = buildTextPdf('Vereinbarung', ['Zeile eins', 'Zeile zwei']);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
   users = await loginAll(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
 });
 
 const as = (name: DemoUsername) => users[name].token;

@@ -3,20 +3,15 @@ import request from 'supertest';
 import { PASSWORD_MESSAGES } from '@mediport/validation';
 import { FIELD_MESSAGES } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
-import { bootApp, createTestDatabase, DEMO_PASSWORD, login, type TestDatabase } from '../../testing/test-app.js';
+import { DEMO_PASSWORD, login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
 const api = () => request(app.getHttpServer());
 const NEW_PASSWORD = 'Sonne#Mond2024!';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
 });
 
 describe('GET /api/users/:id/profile', () => {

@@ -7,7 +7,7 @@ import { UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { DB } from '../../core/db/db.module.js';
 import type { Database } from '../../core/db/database.js';
 import { settings } from '../../db/schema/index.js';
-import { bootApp, createTestDatabase, loginAll, type DemoUsername, type TestDatabase } from '../../testing/test-app.js';
+import { loginAll, type DemoUsername, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import type { AuthRecord } from '@mediport/contracts';
 
 let db: TestDatabase;
@@ -39,14 +39,9 @@ async function setPartnerInstance(value: boolean) {
   await app.get<Database>(DB, { strict: false }).update(settings).set({ partnerInstance: value });
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
   users = await loginAll(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
 });
 
 describe('GET /api/settings', () => {

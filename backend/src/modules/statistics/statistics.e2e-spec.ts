@@ -7,7 +7,7 @@ import { hasPermission } from '@mediport/permissions';
 import { DB } from '../../core/db/db.module.js';
 import type { Database } from '../../core/db/database.js';
 import { doctors, homes, meetings, users } from '../../db/schema/index.js';
-import { bootApp, createTestDatabase, DEMO_PASSWORD, DEMO_USERNAMES, login, loginAll, type DemoUsername, type TestDatabase } from '../../testing/test-app.js';
+import { DEMO_PASSWORD, DEMO_USERNAMES, login, loginAll, type DemoUsername, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
@@ -41,15 +41,10 @@ async function counts(token: string) {
   return res.body.counts as Partial<Record<SeenKind, number>>;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
   database = app.get<Database>(DB, { strict: false });
   demo = await loginAll(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
 });
 
 describe('GET /api/statistics', () => {

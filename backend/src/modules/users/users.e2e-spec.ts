@@ -7,7 +7,7 @@ import { AuditService } from '../../core/audit/audit.service.js';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import { doctors, homeGroups, homes, seenWatermarks } from '../../db/schema/index.js';
-import { bootApp, createTestDatabase, login, type TestDatabase } from '../../testing/test-app.js';
+import { login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { UsersService } from './users.service.js';
 
 let db: TestDatabase;
@@ -47,9 +47,8 @@ async function created(caller: AuthRecord, overrides: Record<string, unknown> = 
   return res.body as UserListRow;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await bootApp(db);
+useTestApp(async (booted) => {
+  ({ app, db } = booted);
   [admin, apotheke, heim, arzt] = await Promise.all([login(app, 'admin'), login(app, 'apotheke'), login(app, 'heim'), login(app, 'arzt')]);
   const database = app.get<Database>(DB, { strict: false });
   otherHomeId = (await database.insert(homes).values({ name: 'Haus Abendrot' }).returning({ id: homes.id }))[0]!.id;
@@ -60,10 +59,6 @@ beforeAll(async () => {
   noMailDoctorId = (await database.insert(doctors).values({ title: '', firstname: 'Otto', lastname: 'Ohnemail' }).returning({ id: doctors.id }))[0]!.id;
   const manager = await created(admin, { username: 'heim.manager', roles: ['ROLE_HOME', 'ROLE_MANAGER'], home: heim.home!._id, chargeable: 0 });
   heimManager = await login(app, manager.username, STRONG);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
 });
 
 const DENIED = ['heim', 'arzt', 'fahrer', 'buchhaltung'];
