@@ -1,9 +1,12 @@
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doctors } from './doctors.js';
+import { homes } from './homes.js';
 import { users } from './users.js';
 
 /**
  * Webinars / appointments booked as contract options (spec part 1 §3 Meeting). Keyed by the
  * contract and option id the API uses; `date` null means the meeting is still being planned.
+ * `homeId` / `doctorId` name the contract's party: the meeting is theirs (plus pharmacy and admins).
  */
 export const meetings = pgTable(
   'meetings',
@@ -11,6 +14,8 @@ export const meetings = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     contractId: text('contract_id').notNull(),
     optionId: text('option_id').notNull(),
+    homeId: uuid('home_id').references(() => homes.id),
+    doctorId: uuid('doctor_id').references(() => doctors.id),
     company: text('company').notNull().default(''),
     title: text('title').notNull().default(''),
     type: text('type').notNull().default('webinar'),
@@ -24,5 +29,5 @@ export const meetings = pgTable(
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
     modifiedBy: uuid('modified_by').references(() => users.id),
   },
-  (t) => [uniqueIndex('meetings_contract_option_idx').on(t.contractId, t.optionId), index('meetings_date_idx').on(t.date)],
+  (t) => [uniqueIndex('meetings_contract_option_idx').on(t.contractId, t.optionId), index('meetings_date_idx').on(t.date), index('meetings_home_idx').on(t.homeId), index('meetings_doctor_idx').on(t.doctorId)],
 );

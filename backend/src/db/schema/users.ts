@@ -41,13 +41,18 @@ export const users = pgTable(
   ],
 );
 
-/** Failed sign-in attempts per username, kept in the database so every instance sees them. */
+/**
+ * Failed sign-in attempts per username and client address, kept in the database so every
+ * instance sees them. Throttling counts per (username, address) and per address, never per
+ * username alone, so nobody can lock a real user out from elsewhere.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     usernameKey: text('username_key').notNull(),
+    address: text('address').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_key_at_idx').on(t.usernameKey, t.at)],
+  (t) => [index('login_failures_key_at_idx').on(t.usernameKey, t.address, t.at), index('login_failures_address_at_idx').on(t.address, t.at)],
 );
