@@ -1,12 +1,14 @@
-import { Logger, type LogLevel, ValidationPipe } from '@nestjs/common';
+import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/app-config.js';
 import { GlobalExceptionFilter, toErrorBody } from './core/errors/exception.filter.js';
-import { validationException } from './core/errors/validation.js';
+import { securityHeaders } from './core/http/security-headers.js';
 import { mountStatic } from './core/static/static.js';
+import { inputGuard } from './core/validation/input-guard.middleware.js';
+import { InputPipe } from './core/validation/input.pipe.js';
 
 /** /api/v3/* is the same as /api/* (spec part 1 §7): rewritten before routing. */
 export const apiV3Alias: RequestHandler = (req, _res, next) => {
@@ -34,12 +36,17 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const logger = new Logger('Http');
   const server = app.getHttpAdapter().getInstance() as Express;
   server.disable('x-powered-by');
-  server.set('trust proxy', true);
+  server.set('trust proxy', config.trustProxy);
   app.use(apiV3Alias);
-  app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }), bodyErrors(logger));
+  app.use(securityHeaders(config));
+  // Request size limits: JSON and urlencoded bodies 2 MB each (over it: 413 "Die Anfrage ist zu groß.").
+  // Multipart (multer, per route): files 2 MB for images (avatar, logo) and 20 MB for PDF documents
+  // (413 "Die Datei ist zu groß."), text fields 1 MB each (busboy's default), at most 1000 parts.
+  app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }), inputGuard, bodyErrors(logger));
   mountStatic(server, config, new Logger('Static'));
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, exceptionFactory: validationException }));
+  // Input guard (depth, prototype keys, control/bidi characters) + class-validator for every @Body/@Query/@Param.
+  app.useGlobalPipes(new InputPipe());
   app.useGlobalFilters(new GlobalExceptionFilter());
   return app;
 }

@@ -125,7 +125,8 @@ test('admin deactivates a signed-in user: their next action leads to /login; rea
   await expect(userPage).toHaveURL(/\/login$/);
   await expect(userPage.getByText('unauthorized', { exact: true })).toBeVisible();
   await signIn(userPage, user.username, STRONG);
-  await expect(userPage.getByText(API_MESSAGES.deactivated)).toBeVisible();
+  // A deactivated account answers exactly like a wrong password (issue #7).
+  await expect(userPage.getByText(API_MESSAGES.badCredentials)).toBeVisible();
   await expect(userPage).toHaveURL(/\/login$/);
 
   // The admin finds the user under "Deaktiviert" and reactivates them.

@@ -205,8 +205,20 @@ export interface AclPatchRequest {
 export const SOCKET_EVENTS = {
   newTask: 'newtask',
   newEvent: 'newevent',
+  /** The socket is signed in; the rooms it joined. */
+  ready: 'ready',
+  /** No valid session (never had one, or it ended: logout, password change, deactivation): go to /login. */
   unauthorized: 'unauthorized',
+  /** The session is still valid but what it may see changed: connect again with the same token. */
+  reauth: 'reauth',
 } as const;
+
+/** Payloads of the gateway's own socket events. */
+export interface SocketEventPayloads {
+  [SOCKET_EVENTS.ready]: { rooms: string[] };
+  [SOCKET_EVENTS.unauthorized]: { message: string };
+  [SOCKET_EVENTS.reauth]: { reason: 'user_changed' | 'matrix_changed' | 'access_changed' };
+}
 
 /**
  * Messages of the API where the spec does not word them (it shows no server error texts).
@@ -226,6 +238,13 @@ export const API_MESSAGES = {
   masquerade: 'Als Administrator Nutzer angemeldet.',
   noSelfMasquerade: 'Sie können sich nicht als Sie selbst anmelden.',
   switchBackInvalid: 'Die Rückkehr zum ursprünglichen Nutzer ist nicht mehr möglich. Bitte melden Sie sich neu an.',
+  /** Control, bidi-override or unpaired surrogate characters in any field (spec part 1 §5 wording). */
+  forbiddenCharacters: 'Unerlaubte Zeichen gefunden!',
+  nestedTooDeep: 'Die Anfrage ist zu tief verschachtelt.',
+  invalidFieldName: 'Ungültiger Feldname.',
+  objectExpected: 'Die Anfrage muss ein Objekt sein.',
+  /** A request body over the JSON / urlencoded limit (uploads answer UPLOAD_MESSAGES' "Die Datei ist zu groß."). */
+  requestTooLarge: 'Die Anfrage ist zu groß.',
 } as const;
 
 /** Error codes carried in `errors[].code`. */

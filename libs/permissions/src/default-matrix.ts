@@ -138,7 +138,8 @@ export const DEFAULT_MATRIX: AclMatrix = {
       'doctor_create_view',
       ...own(['home_list_view']),
       'medicine_list_view',
-      'meeting_list_view',
+      // Meetings belong to their contract's party: a home sees its own (pharmacy and admins see all).
+      ...own(['meeting_list_view']),
       ...BASE_PROFILE,
     ],
     manager: [
@@ -174,7 +175,7 @@ export const DEFAULT_MATRIX: AclMatrix = {
       ...own(['patient_list_view', 'doctor_list_view', 'doctor_office_list_view']),
       'home_list_view',
       'medicine_list_view',
-      'meeting_list_view',
+      ...own(['meeting_list_view']),
       ...BASE_PROFILE,
     ],
     manager: [

@@ -1,4 +1,4 @@
-import { USER_MESSAGES, validateUserForm } from './user-rules';
+import { checkUsername, USER_MESSAGES, USERNAME_MAX_LENGTH, validateUserForm } from './user-rules';
 import { validateMeeting, validateSettings } from './form-rules';
 
 describe('validateUserForm', () => {
@@ -22,6 +22,68 @@ describe('validateUserForm', () => {
   it('accepts a one-time password of 5 characters and no password on edit', () => {
     expect(validateUserForm({ username: 'a', roles: ['ROLE_PHARMA'], once_password: true, password: 'abcde', password_confirm: 'abcde' }, { mode: 'create' })).toEqual([]);
     expect(validateUserForm({ username: 'a', roles: ['ROLE_PHARMA'] }, { mode: 'edit' })).toEqual([]);
+  });
+});
+
+describe('checkUsername', () => {
+  it.each([
+    'admin',
+    'anna.mueller_2-b',
+    'vorname.nachname',
+    'jürgen.groß',
+    'ÄÖÜ-äöü',
+    'René.Dupont',
+    'Łukasz_Wiśniewski',
+    'şule.yılmaz',
+    '  anna  ',
+    'a'.repeat(USERNAME_MAX_LENGTH),
+    '',
+  ])('accepts %j', (username) => {
+    expect(checkUsername(username)).toBeNull();
+  });
+
+  it.each([
+    { title: 'markup and a space', username: '<b>x</b> ñ' },
+    { title: 'an inner space', username: 'anna mueller' },
+    { title: 'a tab', username: 'anna\tmueller' },
+    { title: 'an e-mail address', username: 'anna@example.org' },
+    { title: 'an apostrophe', username: "o'neill" },
+    { title: 'a slash', username: 'a/b' },
+    { title: 'a Cyrillic look-alike letter', username: '\u0430dmin' },
+    { title: 'a Greek letter', username: 'αβγ' },
+    { title: 'full-width letters', username: 'ａｄｍｉｎ' },
+    { title: 'non-ASCII digits', username: 'anna\u0663' },
+    { title: 'a combining accent (not NFC)', username: 'rene\u0301' },
+    { title: 'the multiplication sign of Latin-1', username: 'a×b' },
+    { title: 'an emoji', username: 'anna😀' },
+  ])('refuses $title', ({ username }) => {
+    expect(checkUsername(username)).toBe(USER_MESSAGES.usernameCharacters);
+  });
+
+  it('refuses more than 100 characters', () => {
+    expect(checkUsername('a'.repeat(USERNAME_MAX_LENGTH + 1))).toBe(USER_MESSAGES.usernameTooLong);
+    expect(USER_MESSAGES.usernameTooLong).toBe('Mehr als 100 Zeichen!');
+  });
+});
+
+describe('validateUserForm: the username rule', () => {
+  const valid = { roles: ['ROLE_PHARMA'], password: 'abCD12!?efGH', password_confirm: 'abCD12!?efGH' };
+
+  it('applies to a new user', () => {
+    expect(validateUserForm({ ...valid, username: '<b>x</b> ñ' }, { mode: 'create' })).toEqual([{ path: 'username', message: USER_MESSAGES.usernameCharacters }]);
+    expect(validateUserForm({ ...valid, username: 'anna.mueller_2-b' }, { mode: 'create' })).toEqual([]);
+  });
+
+  it('lets an old username that breaks the rule stay unchanged on edit, but not be changed into another such name', () => {
+    expect(validateUserForm({ roles: ['ROLE_PHARMA'], username: 'alt name' }, { mode: 'edit', currentUsername: 'alt name' })).toEqual([]);
+    expect(validateUserForm({ roles: ['ROLE_PHARMA'], username: 'alt name 2' }, { mode: 'edit', currentUsername: 'alt name' })).toEqual([
+      { path: 'username', message: USER_MESSAGES.usernameCharacters },
+    ]);
+    expect(validateUserForm({ roles: ['ROLE_PHARMA'], username: 'neu.name' }, { mode: 'edit', currentUsername: 'alt name' })).toEqual([]);
+  });
+
+  it('reports a missing username once, not also as invalid', () => {
+    expect(validateUserForm({ ...valid, username: '  ' }, { mode: 'create' })).toEqual([{ path: 'username', message: USER_MESSAGES.usernameRequired }]);
   });
 });
 

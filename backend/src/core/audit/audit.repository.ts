@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, sessions } from '../../db/schema/index.js';
 import type { Database } from '../db/database.js';
 import { DB } from '../db/db.module.js';
 
@@ -17,6 +17,16 @@ export class AuditRepository {
 
   async insert(entry: AuditEntry): Promise<void> {
     await this.db.insert(auditLog).values({ actorId: entry.actorId, action: entry.action, target: entry.target ?? null, meta: entry.meta ?? {} });
+  }
+
+  /** The user of a session and the session it was opened from (masquerade), or null. */
+  async sessionLink(sessionId: string): Promise<{ userId: string; masqueradeOf: string | null } | null> {
+    const [row] = await this.db
+      .select({ userId: sessions.userId, masqueradeOf: sessions.masqueradeOf })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    return row ?? null;
   }
 
   find(filter: { action?: string; actorId?: string }, limit = 100) {

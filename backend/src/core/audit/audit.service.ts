@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { AuthContext } from '../auth/auth-context.js';
+import { ActorService } from './actor.service.js';
 import { type AuditEntry, AuditRepository } from './audit.repository.js';
 
 export const AUDIT_ACTIONS = {
@@ -14,10 +16,23 @@ export const AUDIT_ACTIONS = {
 /** Who did what to whom, and when (the row's timestamp). */
 @Injectable()
 export class AuditService {
-  constructor(private readonly repo: AuditRepository) {}
+  constructor(
+    private readonly repo: AuditRepository,
+    private readonly actors: ActorService,
+  ) {}
 
   record(entry: AuditEntry): Promise<void> {
     return this.repo.insert(entry);
+  }
+
+  /**
+   * A row written by the caller of a request: the actor is the person (the administrator behind a
+   * masquerade, see ActorService), and `meta.asUserId` keeps the user the person was acting as.
+   */
+  async recordBy(auth: AuthContext, entry: Omit<AuditEntry, 'actorId'>): Promise<void> {
+    const actorId = await this.actors.personId(auth);
+    const meta = actorId === auth.userId ? entry.meta : { ...entry.meta, asUserId: auth.userId };
+    await this.repo.insert({ ...entry, actorId, ...(meta ? { meta } : {}) });
   }
 
   find(filter: { action?: string; actorId?: string }, limit?: number) {

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { MatrixService } from '../permissions/matrix.service.js';
 import { AuthContext } from './auth-context.js';
+import { SessionEvents } from './session-events.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 interface TokenPayload {
@@ -22,6 +23,7 @@ export class SessionService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sessions: SessionsRepository,
     private readonly matrix: MatrixService,
+    private readonly events: SessionEvents,
   ) {
     this.jwt = new JwtService({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: '30d' }, verifyOptions: { algorithms: ['HS256'] } });
   }
@@ -67,12 +69,17 @@ export class SessionService {
     );
   }
 
-  revoke(sessionId: string): Promise<void> {
-    return this.sessions.revoke(sessionId);
+  /** Ends the session (and masquerades opened from it); its sockets are disconnected at once. */
+  async revoke(sessionId: string): Promise<void> {
+    const ended = await this.sessions.revoke(sessionId);
+    // The given id too: a socket may still hang on a session someone revoked before.
+    this.events.sessionsEnded({ sessionIds: [...new Set([sessionId, ...ended])] });
   }
 
-  revokeAllForUser(userId: string): Promise<void> {
-    return this.sessions.revokeAllForUser(userId);
+  /** Ends every session of the user; their sockets are disconnected at once. */
+  async revokeAllForUser(userId: string): Promise<void> {
+    const ended = await this.sessions.revokeAllForUser(userId);
+    this.events.sessionsEnded({ sessionIds: ended });
   }
 
   findSession(sessionId: string) {

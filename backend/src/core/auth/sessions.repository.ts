@@ -64,16 +64,23 @@ export class SessionsRepository {
     await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
-  /** Ends the session and any masquerade session opened from it. */
-  async revoke(sessionId: string): Promise<void> {
-    await this.db
+  /** Ends the session and any masquerade session opened from it; returns the ids it ended. */
+  async revoke(sessionId: string): Promise<string[]> {
+    const rows = await this.db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(or(eq(sessions.id, sessionId), eq(sessions.masqueradeOf, sessionId)), isNull(sessions.revokedAt)));
+      .where(and(or(eq(sessions.id, sessionId), eq(sessions.masqueradeOf, sessionId)), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
   }
 
-  /** Ends every session of the user, including masquerade sessions into that user. */
-  async revokeAllForUser(userId: string): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  /** Ends every session of the user, including masquerade sessions into that user; returns the ids it ended. */
+  async revokeAllForUser(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
   }
 }

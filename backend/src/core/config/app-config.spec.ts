@@ -35,6 +35,11 @@ describe('loadConfig', () => {
     { title: 'invalid port', env: { PORT: 'abc' } },
     { title: 'invalid boolean', env: { DEMO: 'vielleicht' } },
     { title: 'invalid deadline', env: { SYSTEM_DEADLINE: 'morgen' } },
+    { title: 'a CORS origin with a path', env: { CORS_ORIGINS: 'https://partner.example.org/app' } },
+    { title: 'a wildcard CORS origin', env: { CORS_ORIGINS: '*' } },
+    { title: 'a CORS origin without scheme', env: { CORS_ORIGINS: 'partner.example.org' } },
+    { title: 'a CORS origin "null"', env: { CORS_ORIGINS: 'null' } },
+    { title: 'a non-http CORS origin', env: { CORS_ORIGINS: 'ftp://partner.example.org' } },
   ])('rejects $title', ({ env }) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env })).toThrow(ConfigError);
   });
@@ -43,5 +48,16 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', SSO_ENABLED: 'true', OIDC_ISSUER: 'https://id.example.org/', OIDC_CLIENT_ID: 'c', REMOTE_ORDERS_URL: 'https://cdn/o.json' });
     expect(config.sso).toMatchObject({ enabled: true, authorizationUrl: null, clientId: 'c', nonce: expect.any(String) });
     expect(config.remoteUrls.orders).toBe('https://cdn/o.json');
+  });
+
+  it('allows no cross-origin callers by default and normalizes CORS_ORIGINS', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's' }).corsOrigins).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', CORS_ORIGINS: ' ' }).corsOrigins).toEqual([]);
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      JWT_SECRET: 's',
+      CORS_ORIGINS: 'https://Partner.Example.org/, http://localhost:3000,,https://partner.example.org:443',
+    });
+    expect(config.corsOrigins).toEqual(['https://partner.example.org', 'http://localhost:3000']);
   });
 });

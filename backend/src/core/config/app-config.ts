@@ -24,9 +24,22 @@ export interface AppConfig {
   };
   system: { deadline: string | null; url: string | null };
   redisUrl: string | null;
+  /** Prefix of this deployment's Redis keys and channels (REDIS_PREFIX), so deployments can share a Redis. */
+  redisPrefix: string;
+  /** How often each socket's session is re-checked (SOCKET_SWEEP_MS), in ms. */
+  socketSweepMs: number;
+  /**
+   * Express `trust proxy` (TRUST_PROXY): false = the socket address is the client (default, no
+   * proxy); a hop count (e.g. 1 behind the bundled nginx); or a list of trusted addresses/subnets.
+   * Decides `req.ip`, which the sign-in throttle counts per address: trusting every proxy would let
+   * a client forge X-Forwarded-For.
+   */
+  trustProxy: false | number | string;
   chromiumPath: string | null;
   staticRoot: string;
   remoteUrls: Record<RemoteName, string>;
+  /** Origins allowed to call /api from a browser page of another origin (CORS_ORIGINS); empty = same origin only. */
+  corsOrigins: string[];
   migrationsDir: string;
   /** Seed the demo data automatically when the database has no users. */
   autoSeed: boolean;
@@ -43,6 +56,47 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 
 function text(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+/**
+ * CORS_ORIGINS: comma-separated origins such as `https://partner.example.org,http://localhost:3000`.
+ * Each must be exactly an http(s) origin (no path, no wildcard, not "null"), so a typo fails the boot
+ * instead of silently allowing or blocking a caller.
+ */
+function corsOrigins(value: string | undefined): string[] {
+  const out: string[] = [];
+  for (const raw of (value ?? '').split(',')) {
+    const entry = raw.trim();
+    if (entry === '') continue;
+    let origin: string | null = null;
+    try {
+      const url = new URL(entry);
+      const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !entry.includes('*');
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && bare) origin = url.origin;
+    } catch {
+      origin = null;
+    }
+    if (!origin) throw new ConfigError(`Invalid origin "${raw.trim()}" in CORS_ORIGINS (expected e.g. https://partner.example.org)`);
+    if (!out.includes(origin)) out.push(origin);
+  }
+  return out;
+}
+
+function trustProxy(value: string | undefined): false | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v.toLowerCase() === 'true') throw new ConfigError('TRUST_PROXY=true would trust every X-Forwarded-For entry; give the number of proxy hops instead (e.g. 1)');
+  if (!/^[\w.:/,\s-]+$/.test(v)) throw new ConfigError(`Invalid TRUST_PROXY "${v}" (a hop count or a comma-separated list of addresses/subnets)`);
+  return v;
+}
+
+/** SOCKET_SWEEP_MS: default 30 s; at least 10 ms so a typo cannot turn the sweep into a busy loop. */
+function socketSweepMs(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 30_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 10) throw new ConfigError(`Invalid SOCKET_SWEEP_MS "${value}" (milliseconds, at least 10)`);
+  return ms;
 }
 
 function jwtSecretFor(env: NodeJS.ProcessEnv, dataDir: string): string {
@@ -88,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     system: { deadline: deadline ? new Date(deadline).toISOString() : null, url: text(env.SYSTEM_URL) },
     redisUrl: text(env.REDIS_URL),
+    redisPrefix: text(env.REDIS_PREFIX) ?? 'mediport',
+    socketSweepMs: socketSweepMs(env.SOCKET_SWEEP_MS),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     chromiumPath: text(env.CHROMIUM_PATH),
     staticRoot,
     remoteUrls: {
@@ -96,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       admin: text(env.REMOTE_ADMIN_URL) ?? '/remotes/admin/mf-manifest.json',
       profile: text(env.REMOTE_PROFILE_URL) ?? '/remotes/profile/mf-manifest.json',
     },
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     migrationsDir: path.resolve(text(env.MIGRATIONS_DIR) ?? path.join(root, 'backend', 'drizzle')),
     autoSeed: demo,
   };

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { type AuthedRequest, tokenFromRequest } from '../auth/current-auth.decorator.js';
 import { SessionService } from '../auth/session.service.js';
 import { AppError } from '../errors/app-error.js';
-import { ACCESS_KEY, ALLOW_ONCE_PASSWORD_KEY, type RouteAccess } from './access.decorators.js';
+import { ACCESS_KEY, ALLOW_ONCE_PASSWORD_KEY, permissionsFor, type RouteAccess } from './access.decorators.js';
 
 /**
  * The one global guard: every route must declare @Public(), @SignedIn() or @RequirePermission();
@@ -36,9 +36,9 @@ export class AccessGuard implements CanActivate {
       throw AppError.passwordChangeRequired();
     }
     if (access.kind === 'signed-in') return true;
-    const grant = auth.grant(access.name);
-    if (grant === 'all' || grant === 'own') return true;
-    if (grant === 'locked') throw AppError.contractRequired();
+    const grants = permissionsFor(access, req.body).map((name) => auth.grant(name));
+    if (grants.some((g) => g === 'all' || g === 'own')) return true;
+    if (grants.includes('locked')) throw AppError.contractRequired();
     throw AppError.forbidden();
   }
 }

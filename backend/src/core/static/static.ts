@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '@nestjs/common';
-import express, { type Express, type Response } from 'express';
-import { API_MESSAGES } from '@mediport/contracts';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
+import { API_MESSAGES, type ApiErrorBody } from '@mediport/contracts';
 import { type AppConfig, REMOTE_NAMES } from '../config/app-config.js';
+import { toErrorBody } from '../errors/exception.filter.js';
 
 /** Paths the shell's SPA fallback must never answer. */
 const NOT_SPA = /^\/(api|remotes|socket\.io)(\/|$)|^\/remotes\.json$/;
@@ -15,6 +16,54 @@ const HASHED = /[.-][0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpe?g|gif|webp|map)
 function setCacheHeaders(res: Response, file: string): void {
   if (HASHED.test(path.basename(file))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
+}
+
+/** /api belongs to Nest (its own 404 and error handling, registered at init). */
+const API = /^\/api(\/|$)/;
+
+const PAGE_TITLES: Record<number, string> = { 404: 'Seite nicht gefunden', 500: 'Fehler' };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * An error outside /api in the API's shape: JSON for scripts and fetches, a small German page for
+ * a browser that navigates there. Never Express's English "Cannot GET /x" page.
+ */
+function sendError(req: Request, res: Response, body: ApiErrorBody): void {
+  res.status(body.statusCode);
+  res.setHeader('Cache-Control', 'no-store');
+  if (req.accepts(['json', 'html']) !== 'html') {
+    res.json(body);
+    return;
+  }
+  const title = PAGE_TITLES[body.statusCode] ?? PAGE_TITLES[500]!;
+  const messages = body.errors.map((e) => `<p>${escapeHtml(e.message)}</p>`).join('');
+  res.type('html').send(
+    `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${title} – Medikationsportal</title></head>` +
+      `<body><h1>${title}</h1>${messages}<p><a href="/">Zur Startseite</a></p></body></html>`,
+  );
+}
+
+const NOT_FOUND: ApiErrorBody = { statusCode: 404, errors: [{ code: 'not_found', message: API_MESSAGES.notFound }] };
+
+/** Last handler for paths outside /api that nothing answered (missing assets, other methods). */
+const notFound: RequestHandler = (req, res, next) => {
+  if (API.test(req.path)) return next();
+  sendError(req, res, NOT_FOUND);
+};
+
+/** Errors of the static serving (unreadable file, bad path): German, in the common shape, logged when unexpected. */
+function staticErrors(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (API.test(req.path) || res.headersSent) return next(error);
+    sendError(req, res, toErrorBody(error, logger));
+  };
+}
+
+/** Installs the German 404 and error answers for everything outside /api; call after all static routes. */
+function mountFallbacks(server: Express, logger: Logger): void {
+  server.use(notFound);
+  server.use(staticErrors(logger));
 }
 
 export function remotesManifest(config: AppConfig): Record<string, string> {
@@ -44,15 +93,14 @@ export function mountStatic(server: Express, config: AppConfig, logger: Logger):
     server.use(`/remotes/${name}`, express.static(dir, { index: false, setHeaders: setCacheHeaders }));
   }
 
-  // Anything under /remotes that no built remote answered.
-  server.use('/remotes', (_req, res) => {
-    res.status(404).json({ statusCode: 404, errors: [{ code: 'not_found', message: API_MESSAGES.notFound }] });
-  });
+  // Anything under /remotes that no built remote answered (never the SPA's index.html).
+  server.use('/remotes', (req, res) => sendError(req, res, NOT_FOUND));
 
   const shell = path.join(config.staticRoot, 'shell', 'dist');
   const index = path.join(shell, 'index.html');
   if (!existsSync(index)) {
     logger.warn(`The shell is not built (${index} is missing); only the API is served.`);
+    mountFallbacks(server, logger);
     return;
   }
   server.use(express.static(shell, { index: false, setHeaders: setCacheHeaders }));
@@ -61,4 +109,5 @@ export function mountStatic(server: Express, config: AppConfig, logger: Logger):
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
+  mountFallbacks(server, logger);
 }

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { AclResponse } from '@mediport/contracts';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
-import { RequirePermission } from '../../core/permissions/access.decorators.js';
+import { NotARecord, RequirePermission } from '../../core/permissions/access.decorators.js';
 import { AclService } from './acl.service.js';
 import { AclPatchDto } from './dto/acl-patch.dto.js';
 
@@ -34,6 +34,7 @@ export class AclController {
    * Documentation image of a permission: a server-rendered SVG card. Served with a CSP that
    * forbids scripts and external loads and with nosniff, so it stays an inert image.
    */
+  @NotARecord('The name of a permission whose documentation image is drawn; no record behind it.')
   @Get('doku/:name')
   @RequirePermission('acl_list_view')
   async doku(@Param('name') name: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {

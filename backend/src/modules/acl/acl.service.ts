@@ -3,6 +3,7 @@ import { ROLES, type AclMatrix, type AclResponse, type Role } from '@mediport/co
 import { CATALOGUE, mergeMatrix, parsePermission, validateMatrix } from '@mediport/permissions';
 import { AUDIT_ACTIONS, AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
+import { SessionEvents } from '../../core/auth/session-events.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { AclMatrixRepository } from '../../core/permissions/acl-matrix.repository.js';
 import { MatrixService } from '../../core/permissions/matrix.service.js';
@@ -16,6 +17,7 @@ export class AclService {
     private readonly matrices: MatrixService,
     private readonly repo: AclMatrixRepository,
     private readonly audit: AuditService,
+    private readonly sessionEvents: SessionEvents,
   ) {}
 
   async read(): Promise<AclResponse> {
@@ -31,7 +33,8 @@ export class AclService {
       const { version, matrix } = await this.matrices.current();
       const next = mergeMatrix(matrix, patch);
       if (await this.repo.insertVersion(version + 1, next, auth.userId)) {
-        await this.audit.record({ actorId: auth.userId, action: AUDIT_ACTIONS.aclUpdate, target: String(version + 1), meta: { roles: Object.keys(patch) } });
+        this.sessionEvents.matrixChanged();
+        await this.audit.recordBy(auth, { action: AUDIT_ACTIONS.aclUpdate, target: String(version + 1), meta: { roles: Object.keys(patch) } });
         return this.read();
       }
     }

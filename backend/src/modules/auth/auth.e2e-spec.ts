@@ -1,7 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_MESSAGES, type AuthRecord } from '@mediport/contracts';
+import { and, eq, lt } from 'drizzle-orm';
 import { AuditService } from '../../core/audit/audit.service.js';
+import { PasswordService } from '../../core/auth/password.service.js';
+import { DB } from '../../core/db/db.module.js';
+import type { Database } from '../../core/db/database.js';
+import { loginFailures } from '../../db/schema/index.js';
 import { DEMO_PASSWORD, login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -9,11 +14,34 @@ let db: TestDatabase;
 let app: NestExpressApplication;
 const api = () => request(app.getHttpServer());
 
-useTestApp(async (booted) => {
-  ({ app, db } = booted);
-});
+// Client addresses travel in X-Forwarded-For (supertest cannot choose the socket address), as behind
+// one proxy hop (TRUST_PROXY=1): the right-most entry, written by the proxy, is the client.
+useTestApp(
+  async (booted) => {
+    ({ app, db } = booted);
+  },
+  { TRUST_PROXY: '1' },
+);
+
+let lastOctet = 0;
+/** A client address of its own, so that one test's failures never throttle another's. */
+const newAddress = () => `203.0.113.${++lastOctet}`;
+const signIn = (username: string, password: string, address: string) =>
+  api().post('/api/auth').set('X-Forwarded-For', address).send({ username, password });
+const BAD_CREDENTIALS = { statusCode: 401, errors: [{ code: 'bad_credentials', message: API_MESSAGES.badCredentials }] };
+const THROTTLED = { statusCode: 429, errors: [{ code: 'throttled', message: API_MESSAGES.throttled }] };
 
 describe('POST /api/auth', () => {
+  it('counts the address the trusted proxy saw, not entries a client forged in X-Forwarded-For', async () => {
+    const real = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await api().post('/api/auth').set('X-Forwarded-For', `10.9.9.${i}, ${real}`).send({ username: 'admin', password: 'falsch-falsch' });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
   it('signs in and answers the auth record', async () => {
     const res = await api().post('/api/auth').send({ username: 'heim', password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
@@ -51,17 +79,75 @@ describe('POST /api/auth', () => {
     expect(wrong.body).toEqual({ statusCode: 401, errors: [{ code: 'bad_credentials', message: API_MESSAGES.badCredentials }] });
   });
 
-  it('answers 429 after 5 failures for one username within 15 minutes, even with the right password', async () => {
+  it('answers 429 after 5 failures of one username from one address, for that pair only', async () => {
     await createUser('gesperrt');
+    const [a, b] = [newAddress(), newAddress()];
     for (let i = 0; i < 5; i++) {
-      const res = await api().post('/api/auth').send({ username: 'Gesperrt', password: `falsch-${i}` });
+      const res = await signIn('Gesperrt', `falsch-${i}`, a);
       expect(res.status).toBe(401);
     }
-    const res = await api().post('/api/auth').send({ username: 'gesperrt', password: DEMO_PASSWORD });
+    const res = await signIn('gesperrt', DEMO_PASSWORD, a);
     expect(res.status).toBe(429);
-    expect(res.body.errors[0]).toEqual({ code: 'throttled', message: API_MESSAGES.throttled });
-    // Other usernames are not affected.
-    expect((await api().post('/api/auth').send({ username: 'fahrer', password: DEMO_PASSWORD })).status).toBe(200);
+    expect(res.body).toEqual(THROTTLED);
+    // The same person from another address, and other usernames from the same address, still sign in.
+    expect((await signIn('gesperrt', DEMO_PASSWORD, b)).status).toBe(200);
+    expect((await signIn('fahrer', DEMO_PASSWORD, a)).status).toBe(200);
+    expect((await signIn('gesperrt', DEMO_PASSWORD, a)).status).toBe(429);
+  });
+
+  it('clears the failures of the pair on a successful sign-in', async () => {
+    const a = newAddress();
+    for (let i = 0; i < 4; i++) expect((await signIn('heim', 'falsch', a)).status).toBe(401);
+    expect((await signIn('heim', DEMO_PASSWORD, a)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await signIn('heim', 'falsch', a)).status).toBe(401);
+    expect((await signIn('heim', DEMO_PASSWORD, a)).status).toBe(429);
+  });
+
+  it('answers 429 for an address after 30 failures across usernames, before any hashing', async () => {
+    const [a, b] = [newAddress(), newAddress()];
+    for (let i = 0; i < 30; i++) expect((await signIn(`niemand-${i}`, 'falsch', a)).status).toBe(401);
+    const passwords = app.get(PasswordService, { strict: false });
+    const verify = jest.spyOn(passwords, 'verify');
+    const verifyNobody = jest.spyOn(passwords, 'verifyNobody');
+    try {
+      const res = await signIn('apotheke', DEMO_PASSWORD, a);
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual(THROTTLED);
+      expect((await signIn('niemand-neu', 'falsch', a)).status).toBe(429);
+      expect(verify).not.toHaveBeenCalled();
+      expect(verifyNobody).not.toHaveBeenCalled();
+      // Another address is not affected.
+      expect((await signIn('apotheke', DEMO_PASSWORD, b)).status).toBe(200);
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+      verifyNobody.mockRestore();
+    }
+  });
+
+  it('lets no burst of parallel attempts past the cap of a pair', async () => {
+    const a = newAddress();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn('fahrer', `falsch-${i}`, a)));
+    const statuses = answers.map((r) => r.status);
+    const failed = statuses.filter((s) => s === 401).length;
+    expect(failed).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(12 - failed);
+    // Only the answered failures count: the pair has exactly 5 - failed attempts left.
+    for (let i = failed; i < 5; i++) expect((await signIn('fahrer', 'falsch', a)).status).toBe(401);
+    expect((await signIn('fahrer', DEMO_PASSWORD, a)).status).toBe(429);
+  });
+
+  it('prunes failures that fell out of the window', async () => {
+    const a = newAddress();
+    const database = app.get<Database>(DB, { strict: false });
+    const old = new Date(Date.now() - 16 * 60 * 1000);
+    await database.insert(loginFailures).values(Array.from({ length: 5 }, () => ({ usernameKey: 'heim', address: a, at: old })));
+    expect((await signIn('heim', 'falsch', a)).status).toBe(401);
+    const left = await database
+      .select()
+      .from(loginFailures)
+      .where(and(eq(loginFailures.address, a), lt(loginFailures.at, new Date(Date.now() - 15 * 60 * 1000))));
+    expect(left).toEqual([]);
   });
 
   it.each([
@@ -74,13 +160,33 @@ describe('POST /api/auth', () => {
     expect(res.body.errors[0]).toEqual(expect.objectContaining({ path: expect.any(String), message: expect.any(String) }));
   });
 
-  it('refuses a deactivated user with the right password', async () => {
+  it('answers a deactivated user with the right password exactly like a wrong password, and counts it', async () => {
     const { id } = await createUser('deaktiviert');
     const admin = await login(app, 'admin');
     await app.get(UsersService, { strict: false }).deactivate(admin.user._id, id);
-    const res = await api().post('/api/auth').send({ username: 'deaktiviert', password: DEMO_PASSWORD });
-    expect(res.status).toBe(401);
-    expect(res.body.errors[0]).toEqual({ code: 'deactivated', message: API_MESSAGES.deactivated });
+    const a = newAddress();
+    const passwords = app.get(PasswordService, { strict: false });
+    const verify = jest.spyOn(passwords, 'verify');
+    try {
+      const right = await signIn('deaktiviert', DEMO_PASSWORD, a);
+      // The same argon2 verification as any other attempt: the answer takes as long as a wrong password.
+      expect(verify).toHaveBeenCalledTimes(1);
+      const wrong = await signIn('deaktiviert', 'falsch', a);
+      expect(right.status).toBe(401);
+      expect(right.body).toEqual(BAD_CREDENTIALS);
+      expect(wrong.body).toEqual(right.body);
+    } finally {
+      verify.mockRestore();
+    }
+    for (let i = 0; i < 3; i++) expect((await signIn('deaktiviert', DEMO_PASSWORD, a)).status).toBe(401);
+    expect((await signIn('deaktiviert', DEMO_PASSWORD, a)).status).toBe(429);
+  });
+
+  it('audits the sign-in with the user as actor', async () => {
+    const record = await login(app, 'buchhaltung');
+    const rows = await app.get(AuditService, { strict: false }).find({ action: 'auth.login', actorId: record.user._id });
+    expect(rows[0]).toMatchObject({ target: record.user._id, meta: { sessionId: expect.any(String) } });
+    expect(rows[0]!.meta).not.toHaveProperty('asUserId');
   });
 });
 
@@ -148,7 +254,8 @@ describe('POST /api/auth/masquerade/:userId', () => {
   it('refuses masquerading as oneself', async () => {
     const admin = await login(app, 'admin');
     const res = await api().post(`/api/auth/masquerade/${admin.user._id}`).set('x-auth-token', admin.token);
-    expect(res.status).toBe(400);
+    // The user policy refuses it (403); the message says why.
+    expect(res.status).toBe(403);
     expect(res.body.errors[0].message).toBe(API_MESSAGES.noSelfMasquerade);
   });
 
@@ -186,6 +293,74 @@ describe('POST /api/auth/masquerade/:userId', () => {
     expect((await api().get('/api/auth/session').set('x-auth-token', masked.token)).status).toBe(401);
     expect((await api().get('/api/acl').set('x-auth-token', admin.token)).status).toBe(200);
     expect((await audit.find({ action: 'auth.switch_back', actorId: admin.user._id }))[0]).toMatchObject({ target: heim.user._id });
+  });
+});
+
+describe('masquerade by a user with a one-time password', () => {
+  it('is refused until the password is changed', async () => {
+    await createUser('einmal-admin', { oncePassword: true, roles: ['ROLE_ADMIN'] });
+    const admin = await login(app, 'einmal-admin');
+    const other = await createUser('anderer-admin', { roles: ['ROLE_ADMIN'] });
+    const res = await api().post(`/api/auth/masquerade/${other.id}`).set('x-auth-token', admin.token);
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0]).toEqual({ code: 'password_change_required', message: API_MESSAGES.passwordChangeRequired });
+    // Session, logout and switch-back stay reachable.
+    expect((await api().get('/api/auth/session').set('x-auth-token', admin.token)).status).toBe(200);
+    expect((await api().post('/api/auth/switch-back').set('x-auth-token', admin.token).send({ switchBackToken: admin.token })).status).toBe(401);
+    expect((await api().post('/api/auth/logout').set('x-auth-token', admin.token)).status).toBe(204);
+  });
+});
+
+describe('masquerade into a deactivated user', () => {
+  it('is forbidden and leaves the administrator signed in', async () => {
+    const { id } = await createUser('deaktiviert-ziel');
+    const admin = await login(app, 'admin');
+    await app.get(UsersService, { strict: false }).deactivate(admin.user._id, id);
+    const res = await api().post(`/api/auth/masquerade/${id}`).set('x-auth-token', admin.token);
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].message).toBe(API_MESSAGES.forbidden);
+    expect((await api().get('/api/auth/session').set('x-auth-token', admin.token)).status).toBe(200);
+  });
+});
+
+describe('audit rows of a masquerade name the person', () => {
+  it('names the first administrator through a chain of masquerades', async () => {
+    const a = await login(app, 'admin');
+    const b = await createUser('admin-b', { roles: ['ROLE_ADMIN'] });
+    const c = await login(app, 'heim');
+    const asB = (await api().post(`/api/auth/masquerade/${b.id}`).set('x-auth-token', a.token)).body as AuthRecord;
+    expect(asB.username).toBe('admin-b');
+    const res = await api().post(`/api/auth/masquerade/${c.user._id}`).set('x-auth-token', asB.token);
+    expect(res.status).toBe(200);
+    const asC = res.body as AuthRecord;
+
+    const audit = app.get(AuditService, { strict: false });
+    const masquerades = await audit.find({ action: 'auth.masquerade', actorId: a.user._id });
+    expect(masquerades.find((row) => row.target === c.user._id)).toMatchObject({ actorId: a.user._id, meta: expect.objectContaining({ asUserId: b.id }) });
+    expect(masquerades.find((row) => row.target === b.id)!.meta).not.toHaveProperty('asUserId');
+    expect(await audit.find({ action: 'auth.masquerade', actorId: b.id })).toEqual([]);
+
+    const back = await api().post('/api/auth/switch-back').set('x-auth-token', asC.token).send({ switchBackToken: asC.switchBackToken });
+    expect(back.status).toBe(200);
+    expect(back.body.username).toBe('admin-b');
+    const switchBacks = await audit.find({ action: 'auth.switch_back', actorId: a.user._id });
+    expect(switchBacks[0]).toMatchObject({ target: c.user._id, meta: expect.objectContaining({ asUserId: c.user._id }) });
+
+    expect((await api().post('/api/auth/logout').set('x-auth-token', asB.token)).status).toBe(204);
+    const logouts = await audit.find({ action: 'auth.logout', actorId: a.user._id });
+    expect(logouts[0]).toMatchObject({ target: b.id, meta: { sessionId: expect.any(String), asUserId: b.id } });
+    expect(await audit.find({ action: 'auth.logout', actorId: b.id })).toEqual([]);
+  });
+
+  it('names the administrator when a masquerade session signs out', async () => {
+    const admin = await login(app, 'admin');
+    const fahrer = await login(app, 'fahrer');
+    const masked = (await api().post(`/api/auth/masquerade/${fahrer.user._id}`).set('x-auth-token', admin.token)).body as AuthRecord;
+    expect((await api().post('/api/auth/logout').set('x-auth-token', masked.token)).status).toBe(204);
+    const rows = await app.get(AuditService, { strict: false }).find({ action: 'auth.logout', actorId: admin.user._id });
+    expect(rows[0]).toMatchObject({ target: fahrer.user._id, meta: { asUserId: fahrer.user._id } });
+    // The administrator's own session goes on.
+    expect((await api().get('/api/auth/session').set('x-auth-token', admin.token)).status).toBe(200);
   });
 });
 
@@ -251,7 +426,7 @@ describe('once_password', () => {
 });
 
 /** Creates a user directly in the database; the user administration API comes with issue #3. */
-async function createUser(username: string, extra: { oncePassword?: boolean } = {}) {
+async function createUser(username: string, extra: { oncePassword?: boolean; roles?: string[] } = {}) {
   const users = app.get(UsersService, { strict: false });
   const template = (await users.findByUsername('fahrer'))!;
   const { users: table } = await import('../../db/schema/index.js');
@@ -259,7 +434,7 @@ async function createUser(username: string, extra: { oncePassword?: boolean } = 
   const database = app.get(DB, { strict: false });
   const [row] = await database
     .insert(table)
-    .values({ username, passwordHash: template.passwordHash, roles: ['ROLE_DRIVER'], oncePassword: extra.oncePassword ?? false })
+    .values({ username, passwordHash: template.passwordHash, roles: extra.roles ?? ['ROLE_DRIVER'], oncePassword: extra.oncePassword ?? false })
     .returning({ id: table.id });
   return row!;
 }

@@ -3,11 +3,12 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginFailuresRepository } from './login-failures.repository.js';
+import { LoginThrottleService } from './login-throttle.service.js';
 
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, LoginFailuresRepository],
+  providers: [AuthService, LoginThrottleService, LoginFailuresRepository],
   exports: [AuthService],
 })
 export class AuthModule {}

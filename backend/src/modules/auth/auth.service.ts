@@ -7,13 +7,25 @@ import { SessionService } from '../../core/auth/session.service.js';
 import { APP_CONFIG } from '../../core/config/config.module.js';
 import type { AppConfig } from '../../core/config/app-config.js';
 import { AppError } from '../../core/errors/app-error.js';
+import { userPolicy, userSubject } from '../../core/permissions/policies/index.js';
 import { UsersService } from '../users/users.service.js';
-import { badCredentials, deactivated, selfMasquerade, switchBackInvalid, throttled } from './auth.errors.js';
-import { LoginFailuresRepository } from './login-failures.repository.js';
+import { badCredentials, masqueradeTargetDeactivated, selfMasquerade, switchBackInvalid } from './auth.errors.js';
+import { LoginThrottleService } from './login-throttle.service.js';
 
-export const MAX_FAILED_LOGINS = 5;
-export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
-
+/*
+ * Sign-in abuse policy (issue #7):
+ * - Throttling counts failed sign-ins per (username, client address) and per client address, never
+ *   per username alone, so nobody can lock another person out from elsewhere:
+ *   at most 5 failures of one username from one address in 15 minutes, then 429 for that pair only;
+ *   at most 30 failures from one address across usernames in 15 minutes, then 429 for that address.
+ *   The check runs before any password hashing; a success clears that pair's failures; rows older
+ *   than the window are pruned (see LoginThrottleService). The client address is `req.ip`, so it is
+ *   only as trustworthy as the app's `trust proxy` setting.
+ * - An unknown user, a wrong password and a deactivated user's right password answer alike
+ *   (401 bad_credentials after one argon2 verification) and each count as a failure.
+ * - Audit rows name the person acting (the administrator behind a masquerade chain) as actor and
+ *   keep the impersonated user in meta.asUserId (AuditService.recordBy).
+ */
 @Injectable()
 export class AuthService {
   constructor(
@@ -21,25 +33,25 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly sessions: SessionService,
     private readonly passwords: PasswordService,
-    private readonly failures: LoginFailuresRepository,
+    private readonly throttle: LoginThrottleService,
     private readonly audit: AuditService,
   ) {}
 
-  async login(username: string, password: string): Promise<AuthRecord> {
+  async login(username: string, password: string, address: string): Promise<AuthRecord> {
     const key = username.trim().toLowerCase();
-    const windowStart = new Date(Date.now() - FAILED_LOGIN_WINDOW_MS);
-    if ((await this.failures.countSince(key, windowStart)) >= MAX_FAILED_LOGINS) throw throttled();
+    await this.throttle.begin(key, address);
     const user = await this.users.findByUsername(username.trim());
     const ok = user ? await this.passwords.verify(user.passwordHash, password) : await this.passwords.verifyNobody(password);
-    if (!user || !ok) {
-      await this.failures.add(key, windowStart);
+    if (!user || !ok || user.status === 'removed') {
+      await this.throttle.failed(address);
       throw badCredentials();
     }
-    if (user.status === 'removed') throw deactivated();
-    await this.failures.clear(key);
+    await this.throttle.succeeded(key, address);
     const { token, sessionId } = await this.sessions.issue(user.id);
-    await this.audit.record({ actorId: user.id, action: AUDIT_ACTIONS.login, target: user.id, meta: { sessionId } });
-    return this.recordFor(token);
+    const auth = await this.sessions.authenticate(token);
+    if (!auth) throw AppError.unauthenticated();
+    await this.audit.recordBy(auth, { action: AUDIT_ACTIONS.login, target: user.id, meta: { sessionId } });
+    return this.record(auth);
   }
 
   /** A fresh auth record for a token (current permissions, same token). */
@@ -76,17 +88,22 @@ export class AuthService {
 
   async logout(auth: AuthContext): Promise<void> {
     await this.sessions.revoke(auth.sessionId);
-    await this.audit.record({ actorId: auth.userId, action: AUDIT_ACTIONS.logout, target: auth.userId, meta: { sessionId: auth.sessionId } });
+    await this.audit.recordBy(auth, { action: AUDIT_ACTIONS.logout, target: auth.userId, meta: { sessionId: auth.sessionId } });
   }
 
   async masquerade(auth: AuthContext, targetId: string): Promise<AuthRecord> {
-    if (targetId === auth.userId) throw selfMasquerade();
-    const target = await this.users.findById(targetId);
-    if (!target) throw AppError.notFound();
-    if (target.status === 'removed') throw deactivated();
+    // The user policy decides (only an administrator as an administrator, not oneself, not a
+    // deactivated user); the two named refusals say why.
+    const found = await this.users.findById(targetId);
+    userPolicy.assert(auth, 'read', found ? userSubject(found) : null);
+    const target = found!;
+    if (!userPolicy.can(auth, 'masquerade', userSubject(target))) {
+      if (targetId === auth.userId) throw selfMasquerade();
+      if (target.status === 'removed') throw masqueradeTargetDeactivated();
+      throw AppError.forbidden();
+    }
     const { token, sessionId } = await this.sessions.issue(target.id, auth.sessionId);
-    await this.audit.record({
-      actorId: auth.userId,
+    await this.audit.recordBy(auth, {
       action: AUDIT_ACTIONS.masquerade,
       target: target.id,
       meta: { adminUsername: auth.user.username, targetUsername: target.username, sessionId, adminSessionId: auth.sessionId },
@@ -100,8 +117,7 @@ export class AuthService {
     const admin = await this.sessions.authenticate(switchBackToken);
     await this.sessions.revoke(auth.sessionId);
     if (!admin) throw switchBackInvalid();
-    await this.audit.record({
-      actorId: admin.userId,
+    await this.audit.recordBy(auth, {
       action: AUDIT_ACTIONS.switchBack,
       target: auth.userId,
       meta: { adminUsername: admin.user.username, targetUsername: auth.user.username, sessionId: auth.sessionId },

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import type { ListResponse, MedicineDto } from '@mediport/contracts';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
-import { RequirePermission } from '../../core/permissions/access.decorators.js';
+import { RequirePermission, RequirePermissionByBody } from '../../core/permissions/access.decorators.js';
 import { type MedicineListQuery, medicineListQueryPipe } from './dto/medicine-list-query.js';
 import { MedicineToggleDto } from './dto/medicine-toggle.dto.js';
 import { MedicinesService } from './medicines.service.js';
@@ -17,9 +17,9 @@ export class MedicinesController {
     return this.medicines.list(query);
   }
 
-  /** Enables or disables one medicine; the service checks the right for the chosen action. */
+  /** Enables (medicine_activate_view) or disables (medicine_disable_view) one medicine, by the body's `disabled`. */
   @Put()
-  @RequirePermission('medicine_list_view')
+  @RequirePermissionByBody('disabled', { true: 'medicine_disable_view', false: 'medicine_activate_view' })
   toggle(@CurrentAuth() auth: AuthContext, @Body() dto: MedicineToggleDto): Promise<MedicineDto> {
     return this.medicines.toggle(auth, dto);
   }

@@ -26,16 +26,13 @@ export class MedicinesService {
     return { data: rows.map(toDto), count };
   }
 
-  /** Enabling needs medicine_activate_view, disabling medicine_disable_view (checked per action). */
+  /** Enabling needs medicine_activate_view, disabling medicine_disable_view (declared at the route). */
   async toggle(auth: AuthContext, dto: MedicineToggleDto): Promise<MedicineDto> {
-    if (!auth.can(dto.disabled ? 'medicine_disable_view' : 'medicine_activate_view')) throw AppError.forbidden();
     const found = dto._id !== undefined ? await this.repo.findById(dto._id) : await this.repo.findByName(dto.name!.trim());
     if (!found) throw medicineNotFound();
     if (found.disabled === dto.disabled) return toDto(found);
     const row = (await this.repo.setDisabled(found.id, dto.disabled)) ?? found;
-    await this.audit.record({
-      actorId: auth.userId,
-      action: dto.disabled ? MEDICINE_AUDIT.disable : MEDICINE_AUDIT.activate,
+    await this.audit.recordBy(auth, { action: dto.disabled ? MEDICINE_AUDIT.disable : MEDICINE_AUDIT.activate,
       target: row.id,
       meta: { name: row.name },
     });

@@ -30,7 +30,7 @@ describe('GET /api/meetings', () => {
     expect((await api().get('/api/meetings')).status).toBe(401);
   });
 
-  it.each(['admin', 'apotheke', 'heim', 'arzt'] as const)('lists the three demo meetings (planning, upcoming, ended) for %s', async (username) => {
+  it.each(['admin', 'apotheke'] as const)('lists all three demo meetings (planning, upcoming, ended) for %s', async (username) => {
     const body = await list(users[username].token);
     expect(body.count).toBe(3);
     const phases = body.data.map((m) => meetingPhase(m, Date.now())).sort();
@@ -38,6 +38,20 @@ describe('GET /api/meetings', () => {
     // Planned meetings (no date) lead, then newest first.
     expect(body.data[0]).toMatchObject({ date: null, time: null, startsAt: null });
     expect(body.data[1]!.date).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  });
+
+  it.each([
+    { username: 'heim', titles: ['Einführung in das Medikationsportal', 'Rezeptanforderungen per Fax und E-Mail'] },
+    { username: 'arzt', titles: ['Verträge und Abrechnung'] },
+  ] as const)("lists only the own party's meetings for $username (a meeting is for its party, the pharmacy and admins)", async ({ username, titles }) => {
+    const body = await list(users[username].token);
+    expect(body.data.map((m) => m.title).sort()).toEqual([...titles].sort());
+    expect(body.count).toBe(titles.length);
+    const all = await list(users.admin.token);
+    for (const other of all.data.filter((m) => !(titles as readonly string[]).includes(m.title))) {
+      expect((await api().get(`/api/meetings/${other._id}`).set('x-auth-token', users[username].token)).status).toBe(404);
+      expect((await api().get(`/api/meetings/${other.contractId}/${other.optionId}`).set('x-auth-token', users[username].token)).status).toBe(404);
+    }
   });
 
   it.each(['fahrer', 'buchhaltung'] as const)('is forbidden for %s', async (username) => {
@@ -95,7 +109,7 @@ describe('GET /api/meetings/{contractId}/{option}', () => {
   });
 
   it('answers the meeting of a contract option; 404 for an unknown one', async () => {
-    const res = await api().get('/api/meetings/1001/webinar-rezepte').set('x-auth-token', users.arzt.token);
+    const res = await api().get('/api/meetings/1001/webinar-rezepte').set('x-auth-token', users.heim.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ contractId: '1001', optionId: 'webinar-rezepte', system: 'Zoom', time: '14:00' });
     expect((await api().get('/api/meetings/1001/nope').set('x-auth-token', users.arzt.token)).status).toBe(404);
@@ -160,8 +174,8 @@ describe('PUT /api/meetings/{contractId}/{option}', () => {
 describe('MeetingsRepository.upcoming', () => {
   it('returns running and upcoming meetings with a date, earliest first, never ended or planned ones', async () => {
     const repo = app.get(MeetingsRepository, { strict: false });
-    const rows = await repo.upcoming(10);
+    const rows = await repo.upcoming(10, undefined);
     expect(rows.map((r) => r.optionId)).toEqual(['webinar-rezepte', 'webinar-einfuehrung']);
-    expect(await repo.upcoming(1)).toHaveLength(1);
+    expect(await repo.upcoming(1, undefined)).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'd
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery, ListSort } from '../../core/http/list-query.js';
-import { meetings } from '../../db/schema/index.js';
+import { doctors, homes, meetings } from '../../db/schema/index.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type MeetingInsert = typeof meetings.$inferInsert;
@@ -22,7 +22,10 @@ export interface MeetingPatch {
 export const MEETING_SORT_FIELDS = ['date', 'company', 'title'] as const;
 export type MeetingSortField = (typeof MEETING_SORT_FIELDS)[number];
 
-export type MeetingListOptions = ListQuery<MeetingSortField, { text?: string }>;
+export type MeetingListOptions = ListQuery<MeetingSortField, { text?: string }> & {
+  /** What the caller may see: `meetingPolicy.where(auth, 'read')`. */
+  scope: SQL | undefined;
+};
 
 /** Meetings are German appointments: the stored date and time are local time in Berlin. */
 const STARTS_AT = sql<Date | null>`case when ${meetings.date} is not null and ${meetings.time} is not null
@@ -40,7 +43,7 @@ export class MeetingsRepository {
 
   async list(query: MeetingListOptions): Promise<{ rows: MeetingRecord[]; count: number }> {
     const { text } = query.filter;
-    const where = text ? or(ilike(meetings.title, `%${escapeLike(text)}%`), ilike(meetings.company, `%${escapeLike(text)}%`)) : undefined;
+    const where = and(query.scope, text ? or(ilike(meetings.title, `%${escapeLike(text)}%`), ilike(meetings.company, `%${escapeLike(text)}%`)) : undefined);
     const rows = await this.db
       .select(this.selection())
       .from(meetings)
@@ -78,13 +81,24 @@ export class MeetingsRepository {
    * Meetings with a date that have not ended yet (running or upcoming), earliest first.
    * Read by the dashboard's webinar list.
    */
-  async upcoming(limit: number): Promise<MeetingRecord[]> {
+  async upcoming(limit: number, scope: SQL | undefined): Promise<MeetingRecord[]> {
     return this.db
       .select(this.selection())
       .from(meetings)
-      .where(sql`${STARTS_AT} + ${ENDED_AFTER} > now()`)
+      .where(and(scope, sql`${STARTS_AT} + ${ENDED_AFTER} > now()`))
       .orderBy(asc(meetings.date), asc(meetings.time))
       .limit(limit);
+  }
+
+  /** The demo home and doctor, the parties of the demo meetings (null before the demo data exists). */
+  async demoParties(): Promise<{ home: string | null; doctor: string | null }> {
+    const [home] = await this.db.select({ id: homes.id }).from(homes).where(eq(homes.name, 'Haus Sonnenschein')).limit(1);
+    const [doctor] = await this.db
+      .select({ id: doctors.id })
+      .from(doctors)
+      .where(and(eq(doctors.firstname, 'Anna'), eq(doctors.lastname, 'Berger')))
+      .limit(1);
+    return { home: home?.id ?? null, doctor: doctor?.id ?? null };
   }
 
   async isEmpty(): Promise<boolean> {

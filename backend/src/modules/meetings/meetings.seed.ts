@@ -6,12 +6,13 @@ function berlinDate(now: Date, days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(shifted);
 }
 
-/** Three demo webinars: one still being planned, one in a week, one two weeks ago. */
-export function demoMeetings(now = new Date()): MeetingInsert[] {
+/** Three demo webinars of the demo home (two) and the demo doctor: one still being planned, one in a week, one two weeks ago. */
+export function demoMeetings(parties: { home: string | null; doctor: string | null }, now = new Date()): MeetingInsert[] {
   return [
     {
       contractId: '1001',
       optionId: 'webinar-einfuehrung',
+      homeId: parties.home,
       company: 'Haus Sonnenschein',
       title: 'Einführung in das Medikationsportal',
       type: 'webinar',
@@ -21,6 +22,7 @@ export function demoMeetings(now = new Date()): MeetingInsert[] {
     {
       contractId: '1001',
       optionId: 'webinar-rezepte',
+      homeId: parties.home,
       company: 'Haus Sonnenschein',
       title: 'Rezeptanforderungen per Fax und E-Mail',
       type: 'webinar',
@@ -35,6 +37,7 @@ export function demoMeetings(now = new Date()): MeetingInsert[] {
     {
       contractId: '1002',
       optionId: 'webinar-abrechnung',
+      doctorId: parties.doctor,
       company: 'Praxis Dr. Anna Berger',
       title: 'Verträge und Abrechnung',
       type: 'webinar',
@@ -52,6 +55,6 @@ export function demoMeetings(now = new Date()): MeetingInsert[] {
 /** Seeds the demo meetings once: only with the demo flag and an empty table. */
 export async function seedDemoMeetings(repo: MeetingsRepository): Promise<boolean> {
   if (!(await repo.isEmpty())) return false;
-  await repo.insertMany(demoMeetings());
+  await repo.insertMany(demoMeetings(await repo.demoParties()));
   return true;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ListResponse, MeetingDto } from '@mediport/contracts';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
-import { AppError } from '../../core/errors/app-error.js';
+import { meetingPolicy, type MeetingSubject } from '../../core/permissions/policies/index.js';
 import type { MeetingListQuery } from './dto/meeting-list-query.js';
 import type { MeetingUpdateDto } from './dto/meeting-update.dto.js';
 import { invalidMeetingDate } from './meetings.errors.js';
@@ -24,6 +24,10 @@ function toGermanDate(iso: string | null): string | null {
   if (!iso) return null;
   const [y, m, d] = iso.split('-');
   return `${d}.${m}.${y}`;
+}
+
+function meetingSubject(row: MeetingRecord): MeetingSubject {
+  return { home: row.homeId, doctor: row.doctorId };
 }
 
 export function toMeetingDto(row: MeetingRecord): MeetingDto {
@@ -53,30 +57,36 @@ export class MeetingsService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(query: MeetingListQuery): Promise<ListResponse<MeetingDto>> {
-    const { rows, count } = await this.repo.list(query);
+  async list(auth: AuthContext, query: MeetingListQuery): Promise<ListResponse<MeetingDto>> {
+    const { rows, count } = await this.repo.list({ ...query, scope: meetingPolicy.where(auth, 'read') });
     return { data: rows.map(toMeetingDto), count };
   }
 
-  async byId(id: string): Promise<MeetingDto> {
+  async byId(auth: AuthContext, id: string): Promise<MeetingDto> {
     const row = await this.repo.findById(id);
-    if (!row) throw AppError.notFound();
-    return toMeetingDto(row);
+    meetingPolicy.assert(auth, 'read', row ? meetingSubject(row) : null);
+    return toMeetingDto(row!);
   }
 
-  async get(contractId: string, optionId: string): Promise<MeetingDto> {
+  async get(auth: AuthContext, contractId: string, optionId: string): Promise<MeetingDto> {
     const row = await this.repo.find(contractId, optionId);
-    if (!row) throw AppError.notFound();
-    return toMeetingDto(row);
+    meetingPolicy.assert(auth, 'read', row ? meetingSubject(row) : null);
+    return toMeetingDto(row!);
+  }
+
+  /** The webinars of the dashboard: upcoming meetings the caller may see. */
+  async upcoming(auth: AuthContext, limit: number): Promise<MeetingDto[]> {
+    return (await this.repo.upcoming(limit, meetingPolicy.where(auth, 'read'))).map(toMeetingDto);
   }
 
   async update(auth: AuthContext, contractId: string, optionId: string, dto: MeetingUpdateDto): Promise<MeetingDto> {
-    const row = await this.repo.find(contractId, optionId);
-    if (!row) throw AppError.notFound();
+    const found = await this.repo.find(contractId, optionId);
+    meetingPolicy.assert(auth, 'update', found ? meetingSubject(found) : null);
+    const row = found!;
     const date = toIsoDate(dto.date);
     if (!date) throw invalidMeetingDate();
     await this.repo.update(row.id, { date, time: dto.time, system: dto.system, url: dto.url?.trim() ?? row.url, info: dto.info ?? row.info }, auth.userId);
-    await this.audit.record({ actorId: auth.userId, action: MEETING_AUDIT_ACTION, target: row.id, meta: { contractId, optionId } });
-    return this.get(contractId, optionId);
+    await this.audit.recordBy(auth, { action: MEETING_AUDIT_ACTION, target: row.id, meta: { contractId, optionId } });
+    return this.get(auth, contractId, optionId);
   }
 }

@@ -5,7 +5,7 @@ import type { ProfileDocumentContent, ProfileDocumentDto } from '@mediport/contr
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { MAX_DOCUMENT_BYTES } from '../../core/files/file-types.js';
-import { RequirePermission } from '../../core/permissions/access.decorators.js';
+import { RecordRoute, RequirePermission } from '../../core/permissions/access.decorators.js';
 import { DocumentDecisionDto, DocumentReadQuery, DocumentUploadDto } from './dto/profile-documents.dto.js';
 import { notFoundOnBadId } from './profile.controller.js';
 import { ProfileDocumentsService } from './profile-documents.service.js';
@@ -25,6 +25,7 @@ function contentDisposition(name: string): string {
 export class ProfileDocumentsController {
   constructor(private readonly documents: ProfileDocumentsService) {}
 
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'documents' })
   @Get()
   @RequirePermission('profile_document_view')
   list(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<ProfileDocumentDto[]> {
@@ -32,6 +33,7 @@ export class ProfileDocumentsController {
   }
 
   /** The PDF as base64 JSON, or with noBase64=1 the raw PDF for download. */
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'documents', part: true })
   @Get(':name')
   @RequirePermission('profile_document_view')
   async read(
@@ -48,6 +50,7 @@ export class ProfileDocumentsController {
     return new StreamableFile(doc.data, { type: doc.mimeType, disposition: contentDisposition(doc.name), length: doc.data.length });
   }
 
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'decideDocuments', part: true })
   @Put(':name')
   @RequirePermission('profile_document_view')
   decide(
@@ -59,6 +62,7 @@ export class ProfileDocumentsController {
     return this.documents.decide(auth, id, name, dto.name);
   }
 
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'manageDocuments' })
   @Post()
   @RequirePermission('profile_document_manage_view')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1 } }))
@@ -71,6 +75,7 @@ export class ProfileDocumentsController {
     return this.documents.place(auth, id, file, dto.name);
   }
 
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'manageDocuments', part: true })
   @Delete(':name')
   @HttpCode(204)
   @RequirePermission('profile_document_manage_view')

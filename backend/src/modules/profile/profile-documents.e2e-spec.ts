@@ -40,9 +40,10 @@ describe('GET /api/users/:id/profile/documents', () => {
   });
 
   it.each([
-    { title: 'arzt reading the home user’s documents', caller: 'arzt' as const, target: 'heim' as const, status: 403 },
+    // 404 where the user is not the caller's to see at all; 403 where the caller sees the user (apotheke lists all users) but may not read their documents.
+    { title: 'arzt reading the home user’s documents', caller: 'arzt' as const, target: 'heim' as const, status: 404 },
     { title: 'apotheke reading the home user’s documents', caller: 'apotheke' as const, target: 'heim' as const, status: 403 },
-    { title: 'fahrer reading the admin’s documents', caller: 'fahrer' as const, target: 'admin' as const, status: 403 },
+    { title: 'fahrer reading the admin’s documents', caller: 'fahrer' as const, target: 'admin' as const, status: 404 },
   ])('refuses $title', async ({ caller, target, status }) => {
     expect((await api().get(docs(id(target))).set('x-auth-token', as(caller))).status).toBe(status);
   });
@@ -83,7 +84,7 @@ describe('GET /api/users/:id/profile/documents/:name', () => {
 
   it.each([
     { title: 'an unknown name of the own user', caller: 'heim' as const, target: 'heim' as const, name: 'fehlt.pdf', status: 404 },
-    { title: 'another user’s document', caller: 'arzt' as const, target: 'heim' as const, name: DEMO_DOCUMENT_NAME, status: 403 },
+    { title: 'another user’s document', caller: 'arzt' as const, target: 'heim' as const, name: DEMO_DOCUMENT_NAME, status: 404 },
     { title: 'a document of another user under the own id', caller: 'arzt' as const, target: 'arzt' as const, name: DEMO_DOCUMENT_NAME, status: 404 },
   ])('answers $status for $title', async ({ caller, target, name, status }) => {
     expect((await api().get(doc(id(target), name)).set('x-auth-token', as(caller))).status).toBe(status);
@@ -192,7 +193,7 @@ describe('PUT /api/users/:id/profile/documents/:name', () => {
 
   it.each([
     { title: 'the admin deciding for the doctor user', caller: 'admin' as const, status: 403 },
-    { title: 'the home user deciding for the doctor user', caller: 'heim' as const, status: 403 },
+    { title: 'the home user deciding for the doctor user', caller: 'heim' as const, status: 404 },
   ])('refuses $title', async ({ caller, status }) => {
     const res = await api().put(doc(id('arzt'), 'Datenschutz.pdf')).set('x-auth-token', as(caller)).send({ name: '{accepted}Datenschutz.pdf' });
     expect(res.status).toBe(status);

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../core/auth/auth-context.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { MAX_DOCUMENT_BYTES, PDF_TYPES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { FilesService } from '../../core/files/files.service.js';
+import { userPolicy, userSubject } from '../../core/permissions/policies/index.js';
 import { UsersService } from '../users/users.service.js';
 import type { UploadedBlob } from './profile.service.js';
 import { type ProfileDocumentRow, ProfileDocumentsRepository } from './profile-documents.repository.js';
@@ -55,10 +56,10 @@ export class ProfileDocumentsService {
     private readonly audit: AuditService,
   ) {}
 
-  /** The owner, or a document manager; another user's documents are 403 without the right. */
-  private async owner(auth: AuthContext, userId: string): Promise<void> {
-    if (userId !== auth.userId && !auth.can('profile_document_manage_view')) throw AppError.forbidden();
-    if (!(await this.users.findById(userId))) throw AppError.notFound();
+  /** The profile's user for `action` under the user policy (404 not visible, 403 visible but not allowed). */
+  private async owner(auth: AuthContext, userId: string, action: 'documents' | 'manageDocuments' | 'decideDocuments' = 'documents'): Promise<void> {
+    const user = await this.users.findById(userId);
+    userPolicy.assert(auth, action, user ? userSubject(user) : null);
   }
 
   private async document(userId: string, name: string): Promise<ProfileDocumentRow> {
@@ -89,21 +90,18 @@ export class ProfileDocumentsService {
 
   /** Only the owner decides; the body names the document with the decision's brace prefix. */
   async decide(auth: AuthContext, userId: string, name: string, body: string): Promise<ProfileDocumentDto> {
-    if (userId !== auth.userId) {
-      await this.owner(auth, userId);
-      throw AppError.forbidden();
-    }
+    await this.owner(auth, userId, 'decideDocuments');
     const row = await this.document(userId, name);
     const parsed = parseDocumentName(body);
     if (!parsed.decision) throw AppError.badRequest([{ path: 'name', code: 'invalid', message: PROFILE_MESSAGES.decisionInvalid }]);
     if (parsed.name !== row.name) throw AppError.badRequest([{ path: 'name', code: 'invalid', message: PROFILE_MESSAGES.decisionNameMismatch }]);
     const updated = await this.repo.decide(row.id, parsed.decision);
-    await this.audit.record({ actorId: auth.userId, action: DOCUMENT_AUDIT.decide, target: userId, meta: { name: row.name, decision: parsed.decision } });
+    await this.audit.recordBy(auth, { action: DOCUMENT_AUDIT.decide, target: userId, meta: { name: row.name, decision: parsed.decision } });
     return toDocumentDto(updated, 0);
   }
 
   async place(auth: AuthContext, userId: string, file: UploadedBlob | undefined, name: string | undefined): Promise<ProfileDocumentDto> {
-    if (!(await this.users.findById(userId))) throw AppError.notFound();
+    await this.owner(auth, userId, 'manageDocuments');
     if (!file) throw AppError.badRequest([{ path: 'file', code: 'invalid', message: PROFILE_MESSAGES.documentFileMissing }]);
     const plain = (name ?? '').trim() || (file.originalname ?? '').trim();
     if (!validDocumentName(plain)) throw AppError.badRequest([{ path: 'name', code: 'invalid', message: PROFILE_MESSAGES.documentNameInvalid }]);
@@ -123,15 +121,15 @@ export class ProfileDocumentsService {
       throw error;
     }
     if (placed.replacedFileId) await this.files.remove(placed.replacedFileId);
-    await this.audit.record({ actorId: auth.userId, action: DOCUMENT_AUDIT.place, target: userId, meta: { name: plain } });
+    await this.audit.recordBy(auth, { action: DOCUMENT_AUDIT.place, target: userId, meta: { name: plain } });
     return toDocumentDto(placed.row, saved.size);
   }
 
   async remove(auth: AuthContext, userId: string, name: string): Promise<void> {
-    if (!(await this.users.findById(userId))) throw AppError.notFound();
+    await this.owner(auth, userId, 'manageDocuments');
     const row = await this.document(userId, name);
     await this.repo.delete(row.id);
     await this.files.remove(row.fileId);
-    await this.audit.record({ actorId: auth.userId, action: DOCUMENT_AUDIT.remove, target: userId, meta: { name: row.name } });
+    await this.audit.recordBy(auth, { action: DOCUMENT_AUDIT.remove, target: userId, meta: { name: row.name } });
   }
 }

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { MAX_IMAGE_BYTES } from '../../core/files/file-types.js';
-import { AllowOncePassword, SignedIn } from '../../core/permissions/access.decorators.js';
+import { AllowOncePassword, RecordRoute, SignedIn } from '../../core/permissions/access.decorators.js';
 import { ProfileUpdateDto } from './dto/profile-update.dto.js';
 import { ProfileService, type UploadedBlob } from './profile.service.js';
 
@@ -19,11 +19,13 @@ export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 
   @Get()
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'profile' })
   get(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<UserDto> {
     return this.profile.get(auth, id);
   }
 
   @Put()
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'profile', bodyActions: { password: 'profilePassword' } })
   @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
   update(
     @CurrentAuth() auth: AuthContext,
@@ -43,6 +45,7 @@ export class AvatarController {
   constructor(private readonly profile: ProfileService) {}
 
   @Get()
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'read', part: true })
   @Header('Cache-Control', 'private, max-age=86400')
   @Header('X-Content-Type-Options', 'nosniff')
   async get(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<StreamableFile> {

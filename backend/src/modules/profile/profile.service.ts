@@ -8,7 +8,7 @@ import { SessionService } from '../../core/auth/session.service.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { FilesService } from '../../core/files/files.service.js';
-import { ownsRecord } from '../../core/permissions/own-scope.js';
+import { userPolicy, userSubject } from '../../core/permissions/policies/index.js';
 import { AuthService } from '../auth/auth.service.js';
 import type { UserPatch, UserRow } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
@@ -37,16 +37,15 @@ export class ProfileService {
     private readonly files: FilesService,
   ) {}
 
-  /** Own profile always; another user's with user-edit-btn (own home / doctor for `_own`). */
+  /**
+   * The profile's user under the user policy: one's own always; another user's exactly as the
+   * users route would allow editing them (404 when not visible, 403 when visible but not editable).
+   */
   private async target(auth: AuthContext, id: string): Promise<UserRow> {
-    if (id !== auth.userId) {
-      if (auth.user.oncePassword) throw AppError.passwordChangeRequired();
-      if (!auth.can('user-edit-btn')) throw AppError.forbidden();
-    }
+    if (id !== auth.userId && auth.user.oncePassword) throw AppError.passwordChangeRequired();
     const user = await this.users.findById(id);
-    if (!user) throw AppError.notFound();
-    if (id !== auth.userId && !ownsRecord(auth, 'user-edit-btn', { home: user.homeId, doctor: user.doctorId })) throw AppError.notFound();
-    return user;
+    userPolicy.assert(auth, 'profile', user ? userSubject(user) : null);
+    return user!;
   }
 
   async get(auth: AuthContext, id: string): Promise<UserDto> {
@@ -54,22 +53,14 @@ export class ProfileService {
     return this.users.getDto(id);
   }
 
-  /**
-   * The avatar bytes of a user the caller may see: the own one, or one visible under
-   * user_list_view / user-edit-btn (own home / doctor for `_own` grants). Anything else is 404.
-   */
+  /** The avatar bytes of a user the caller may see (user policy `read`); anything else is 404. */
   async avatar(auth: AuthContext, id: string): Promise<AvatarContent> {
     const user = await this.users.findById(id);
-    if (!user || !this.maySee(auth, user) || !user.avatar) throw AppError.notFound();
+    userPolicy.assert(auth, 'read', user ? userSubject(user) : null);
+    if (!user?.avatar) throw AppError.notFound();
     const stored = await this.files.read(user.avatar);
     if (!stored) throw AppError.notFound();
     return { data: stored.data, mimeType: stored.row.mimeType };
-  }
-
-  private maySee(auth: AuthContext, user: UserRow): boolean {
-    if (user.id === auth.userId) return true;
-    const owner = { home: user.homeId, doctor: user.doctorId };
-    return (['user_list_view', 'user-edit-btn'] as const).some((p) => auth.can(p) && ownsRecord(auth, p, owner));
   }
 
   async update(auth: AuthContext, id: string, dto: ProfileUpdateDto, avatar?: UploadedBlob): Promise<ProfileUpdateResponse> {
@@ -83,6 +74,8 @@ export class ProfileService {
 
     const changesPassword = [dto.password, dto.password_confirm, dto.password_current].some((v) => v !== undefined && v !== '');
     if (changesPassword) {
+      // Own password with the current one; another user's under the policy's setPassword (an administrator's only by one).
+      userPolicy.assert(auth, 'profilePassword', userSubject(user));
       await this.checkPasswordChange(user, dto, own);
       patch.passwordHash = await this.passwords.hash(dto.password!);
       patch.oncePassword = false;
@@ -110,7 +103,7 @@ export class ProfileService {
 
     // A new password ends every session of the user; the caller gets a fresh one if it is their own.
     await this.sessions.revokeAllForUser(id);
-    await this.audit.record({ actorId: auth.userId, action: AUDIT_ACTIONS.passwordChange, target: id });
+    await this.audit.recordBy(auth, { action: AUDIT_ACTIONS.passwordChange, target: id });
     if (!own) return { user: await this.users.getDto(id) };
     const { token } = await this.sessions.issue(id);
     const record = await this.authService.recordFor(token);

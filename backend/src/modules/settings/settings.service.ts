@@ -85,7 +85,7 @@ export class SettingsService {
     if (row.logo && 'logo' in patch && patch.logo !== row.logo) await this.files.remove(row.logo);
 
     const changed = (Object.keys(patch) as (keyof SettingsPatch)[]).filter((k) => patch[k] !== row[k]);
-    await this.audit.record({ actorId: auth.userId, action: SETTINGS_AUDIT_ACTION, target: 'settings', meta: { changed } });
+    await this.audit.recordBy(auth, { action: SETTINGS_AUDIT_ACTION, target: 'settings', meta: { changed } });
     return (await this.read(auth)) as SettingsAdminDto;
   }
 

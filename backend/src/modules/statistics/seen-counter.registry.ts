@@ -1,27 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SeenKind } from '@mediport/contracts';
-import type { PermissionName } from '@mediport/permissions';
 import type { AuthContext } from '../../core/auth/auth-context.js';
-import type { OwnerColumns } from '../../core/permissions/own-scope.js';
+import type { SeenSource } from '../../core/seen/unseen.js';
 
 /**
  * How the dashboard counts unseen records of one kind. The module owning the table registers it
  * (`registry.register(...)` in its onModuleInit); kinds without a counter count 0.
  */
 export interface SeenCounter {
-  kind: SeenKind;
-  /** The kind's list permission: its scope (`_own`) narrows the count, and it guards read_all. */
-  listPermission: PermissionName;
+  source: SeenSource;
   table: PgTable;
-  id: AnyPgColumn;
-  createdAt: AnyPgColumn;
-  /** Columns for the `_own` scope of listPermission. */
-  owner: OwnerColumns;
-  /** Records the caller created count as seen. */
-  createdBy?: AnyPgColumn;
-  /** Further conditions (e.g. no deactivated users). */
+  /** What the caller may see: the record type's policy (`policy.where(auth, 'read')`). */
+  scope: (auth: AuthContext) => SQL | undefined;
+  /** What the kind's list shows by default (e.g. no deactivated users), so tile and list agree. */
   where?: (auth: AuthContext) => SQL | undefined;
 }
 
@@ -30,7 +23,7 @@ export class SeenCounterRegistry {
   private readonly counters = new Map<SeenKind, SeenCounter>();
 
   register(counter: SeenCounter): void {
-    this.counters.set(counter.kind, counter);
+    this.counters.set(counter.source.kind, counter);
   }
 
   get(kind: SeenKind): SeenCounter | undefined {

@@ -1,36 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SeenKind } from '@mediport/contracts';
+import type { AuthContext } from '../../core/auth/auth-context.js';
 import { DB } from '../../core/db/db.module.js';
 import type { Database } from '../../core/db/database.js';
 import { seenMarks, seenWatermarks } from '../../db/schema/index.js';
+import { unseenBy } from '../../core/seen/unseen.js';
 import type { SeenCounter } from './seen-counter.registry.js';
 
 /**
  * Per-user seen state: a watermark per kind ("mark all as read" at time t) plus single marks
- * for records seen one by one. Unseen = created after the watermark and without a mark.
+ * for records seen one by one. What counts as unseen is core/seen/unseen.ts, nowhere else.
  */
 @Injectable()
 export class SeenRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** WHERE condition "not yet seen by userId" for a record table (usable in any list query). */
-  unseen(kind: SeenKind, userId: string, id: AnyPgColumn, createdAt: AnyPgColumn): SQL {
-    return sql`${createdAt} > coalesce((select ${seenWatermarks.at} from ${seenWatermarks}
-        where ${seenWatermarks.userId} = ${userId} and ${seenWatermarks.entity} = ${kind}), '-infinity'::timestamptz)
-      and not exists (select 1 from ${seenMarks}
-        where ${seenMarks.entity} = ${kind} and ${seenMarks.entityId} = ${id} and ${seenMarks.userId} = ${userId})`;
-  }
-
   /** One query: the unseen records of a counter within the caller's scope. */
-  async count(counter: SeenCounter, userId: string, scope: SQL | undefined, extra: SQL | undefined): Promise<number> {
-    const conditions = [this.unseen(counter.kind, userId, counter.id, counter.createdAt), scope, extra];
-    if (counter.createdBy) conditions.push(sql`${counter.createdBy} is distinct from ${userId}`);
+  async count(counter: SeenCounter, auth: AuthContext): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(counter.table)
-      .where(and(...conditions));
+      .where(and(unseenBy(counter.source, auth.userId), counter.scope(auth), counter.where?.(auth)));
     return row?.n ?? 0;
   }
 

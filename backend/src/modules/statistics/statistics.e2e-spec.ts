@@ -122,16 +122,21 @@ describe('GET /api/statistics', () => {
     expect((await counts(manager.token)).user).toBe(1);
   });
 
-  it('lists running and upcoming webinars, not ended ones', async () => {
+  it("lists running and upcoming webinars of the caller's own party, not ended or foreign ones", async () => {
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const [home] = await database.select({ id: homes.id }).from(homes).where(eq(homes.name, 'Haus Sonnenschein'));
+    const [other] = await database.insert(homes).values({ name: 'Haus Abendstern', email: 'info@abendstern.de' }).returning({ id: homes.id });
     await database.insert(meetings).values([
-      { contractId: 'stat-1', optionId: 'w1', title: 'Einführung in das Portal', date: tomorrow, time: '10:00', system: 'Zoom', url: 'https://zoom.example/1' },
-      { contractId: 'stat-1', optionId: 'w2', title: 'Vergangenes Webinar', date: '2020-01-01', time: '10:00', system: 'Zoom' },
+      { contractId: 'stat-1', optionId: 'w1', homeId: home!.id, title: 'Einführung in das Portal', date: tomorrow, time: '10:00', system: 'Zoom', url: 'https://zoom.example/1' },
+      { contractId: 'stat-1', optionId: 'w2', homeId: home!.id, title: 'Vergangenes Webinar', date: '2020-01-01', time: '10:00', system: 'Zoom' },
+      { contractId: 'stat-2', optionId: 'w3', homeId: other!.id, title: 'Fremdes Webinar', date: tomorrow, time: '11:00', system: 'Zoom', url: 'https://zoom.example/3' },
     ]);
-    const res = await api().get('/api/statistics').set('x-auth-token', demo.heim.token);
-    const titles = res.body.webinars.map((w: { title: string }) => w.title);
+    const titlesOf = async (token: string) => (await api().get('/api/statistics').set('x-auth-token', token)).body.webinars.map((w: { title: string }) => w.title);
+    const titles = await titlesOf(demo.heim.token);
     expect(titles).toContain('Einführung in das Portal');
     expect(titles).not.toContain('Vergangenes Webinar');
+    expect(titles).not.toContain('Fremdes Webinar');
+    expect(await titlesOf(demo.apotheke.token)).toContain('Fremdes Webinar');
   });
 });
 

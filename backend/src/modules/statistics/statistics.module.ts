@@ -1,5 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { and, ne } from 'drizzle-orm';
+import { ne } from 'drizzle-orm';
+import { doctorPolicy, homePolicy, userPolicy } from '../../core/permissions/policies/index.js';
+import { USER_SEEN } from '../users/users.repository.js';
 import { doctors, homes, users } from '../../db/schema/index.js';
 import { MeetingsModule } from '../meetings/meetings.module.js';
 import { SeenCounterRegistry } from './seen-counter.registry.js';
@@ -23,24 +25,16 @@ export class StatisticsModule implements OnModuleInit {
 
   /** Counters for the tables that exist today; tasks, events, pickups and patients register with their issues. */
   onModuleInit(): void {
+    this.registry.register({ source: USER_SEEN, table: users, scope: (auth) => userPolicy.where(auth, 'read'), where: () => ne(users.status, 'removed') });
     this.registry.register({
-      kind: 'user',
-      listPermission: 'user_list_view',
-      table: users,
-      id: users.id,
-      createdAt: users.createdAt,
-      owner: { home: users.homeId, doctor: users.doctorId },
-      createdBy: users.createdBy,
-      where: (auth) => and(ne(users.status, 'removed'), ne(users.id, auth.userId)),
+      source: { kind: 'home', id: homes.id, createdAt: homes.createdAt },
+      table: homes,
+      scope: (auth) => homePolicy.where(auth, 'read'),
     });
-    this.registry.register({ kind: 'home', listPermission: 'home_list_view', table: homes, id: homes.id, createdAt: homes.createdAt, owner: { home: homes.id } });
     this.registry.register({
-      kind: 'doctor',
-      listPermission: 'doctor_list_view',
+      source: { kind: 'doctor', id: doctors.id, createdAt: doctors.createdAt },
       table: doctors,
-      id: doctors.id,
-      createdAt: doctors.createdAt,
-      owner: { doctor: doctors.id },
+      scope: (auth) => doctorPolicy.where(auth, 'read'),
     });
   }
 }

@@ -3,7 +3,7 @@ import type { ListResponse, UserListRow, UserLookups } from '@mediport/contracts
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
-import { RequirePermission } from '../../core/permissions/access.decorators.js';
+import { RecordRoute, RequirePermission } from '../../core/permissions/access.decorators.js';
 import { UserWriteDto } from './dto/user-write.dto.js';
 import { type UserListQuery, userListQueryPipe } from './dto/user-list-query.js';
 import { UsersService } from './users.service.js';
@@ -15,9 +15,9 @@ const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.not
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  /** Home and doctor choices of the user form (until the master-data lists exist). Declared before :id. */
+  /** Home and doctor choices of the user form and of the list's filters. Declared before :id. */
   @Get('lookups')
-  @RequirePermission('user_create_view')
+  @RequirePermission('user_list_view', 'user_create_view')
   lookups(@CurrentAuth() auth: AuthContext): Promise<UserLookups> {
     return this.users.lookups(auth);
   }
@@ -28,6 +28,7 @@ export class UsersController {
     return this.users.list(auth, query);
   }
 
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'read' })
   @Get(':id')
   @RequirePermission('user_list_view')
   get(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<UserListRow> {
@@ -40,6 +41,7 @@ export class UsersController {
     return this.users.create(auth, dto);
   }
 
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'update', bodyActions: { password: 'setPassword' } })
   @Put(':id')
   @RequirePermission('user-edit-btn')
   update(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Body() dto: UserWriteDto): Promise<UserListRow> {
@@ -47,6 +49,7 @@ export class UsersController {
   }
 
   /** Deactivation (status "removed"), never a deletion. */
+  @RecordRoute({ subject: 'User', params: ['id'], action: 'deactivate' })
   @Delete(':id')
   @RequirePermission('user-edit-btn')
   deactivate(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<UserListRow> {

@@ -417,8 +417,10 @@ describe('PUT /api/users/:id', () => {
   it('reactivates with an empty status; "new" alone does not', async () => {
     const user = await created(admin);
     await api().delete(`/api/users/${user._id}`).set('x-auth-token', admin.token).expect(200);
-    const stillRemoved = await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send({ status: 'new' });
-    expect(stillRemoved.body.status).toBe('removed');
+    // A deactivated user is reactivated, not edited: anything but status '' is refused and changes nothing.
+    const stillRemoved = await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send({ status: 'new', firstname: 'Geändert' });
+    expect(stillRemoved.status).toBe(403);
+    expect((await api().get(`/api/users/${user._id}`).set('x-auth-token', admin.token)).body).toMatchObject({ status: 'removed', firstname: user.firstname });
     expect((await api().post('/api/auth').send({ username: user.username, password: STRONG })).status).toBe(401);
 
     const res = await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send({ status: '' });
@@ -485,14 +487,16 @@ describe('DELETE /api/users/:id', () => {
     expect((await api().get('/api/auth/session').set('x-auth-token', session.token)).status).toBe(401);
     const again = await api().post('/api/auth').send({ username: user.username, password: STRONG });
     expect(again.status).toBe(401);
-    expect(again.body.errors[0].message).toBe(API_MESSAGES.deactivated);
+    // A deactivated account answers exactly like a wrong password (issue #7).
+    expect(again.body.errors[0].message).toBe(API_MESSAGES.badCredentials);
     const audit = await app.get(AuditService, { strict: false }).find({ action: 'user.deactivate', actorId: apotheke.user._id });
     expect(audit.map((a) => a.target)).toContain(user._id);
   });
 
   it('refuses to deactivate yourself', async () => {
     const res = await api().delete(`/api/users/${apotheke.user._id}`).set('x-auth-token', apotheke.token);
-    expect(res.status).toBe(400);
+    // The user policy refuses it (403); the message says why, in the spec's words.
+    expect(res.status).toBe(403);
     expect(res.body.errors[0].message).toBe(USER_MESSAGES.selfDeactivate);
   });
 
@@ -510,3 +514,47 @@ describe('DELETE /api/users/:id', () => {
   });
 });
 
+
+describe('username rule (letters, digits, . _ -; at most 100 characters)', () => {
+  const usernameError = async (res: request.Response, message: string) => {
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'username', message }));
+  };
+
+  it.each([
+    { title: 'markup, a space and ñ', username: '<b>x</b> ñ', message: USER_MESSAGES.usernameCharacters },
+    { title: 'an inner space', username: 'anna mueller', message: USER_MESSAGES.usernameCharacters },
+    { title: 'an e-mail address', username: 'anna@example.org', message: USER_MESSAGES.usernameCharacters },
+    { title: 'a Cyrillic look-alike', username: '\u0430dmin.neu', message: USER_MESSAGES.usernameCharacters },
+    { title: '101 characters', username: 'a'.repeat(101), message: USER_MESSAGES.usernameTooLong },
+  ])('refuses $title on create', async ({ username, message }) => {
+    await usernameError(await createAs(admin, newUser({ username })), message);
+  });
+
+  it.each(['anna.mueller_2-b', 'jürgen.groß', 'René.Łukasz'])('creates %s', async (username) => {
+    const res = await createAs(admin, newUser({ username }));
+    expect(res.status).toBe(201);
+    expect(res.body.username).toBe(username);
+  });
+
+  it('refuses an invalid username on edit', async () => {
+    const user = await created(admin);
+    await usernameError(await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send({ username: 'neu name' }), USER_MESSAGES.usernameCharacters);
+  });
+
+  it('lets a user named before the rule sign in and be saved while the name stays', async () => {
+    const { users } = await import('../../db/schema/index.js');
+    const user = await created(admin);
+    const legacy = `Alt Name ${++counter}`;
+    await app.get<Database>(DB, { strict: false }).update(users).set({ username: legacy }).where(eq(users.id, user._id));
+    expect((await api().post('/api/auth').send({ username: legacy, password: STRONG })).status).toBe(200);
+
+    const kept = await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send({ firstname: 'Lea' });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ username: legacy, firstname: 'Lea' });
+    await usernameError(await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send({ username: `${legacy} 2` }), USER_MESSAGES.usernameCharacters);
+    const renamed = await api().put(`/api/users/${user._id}`).set('x-auth-token', admin.token).send({ username: `alt.name.${counter}` });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.username).toBe(`alt.name.${counter}`);
+  });
+});

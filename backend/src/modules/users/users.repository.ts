@@ -5,23 +5,18 @@ import type { HomeGroupRef, Role, UserSortField, UserStatusFilter } from '@medip
 import { type Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
-import { auditLog, doctors, homeGroups, homes, seenMarks, seenWatermarks, sessions, userHomeGroups, users } from '../../db/schema/index.js';
+import { type SeenSource, unseenBy } from '../../core/seen/unseen.js';
+import { auditLog, doctors, homeGroups, homes, seenMarks, sessions, userHomeGroups, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
 export type UserInsert = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
 
 /** Entity kind of users in seen_marks / seen_watermarks. */
-export const USER_SEEN_ENTITY = 'user';
+export const USER_SEEN_ENTITY = 'user' as const;
 
 const creator = alias(users, 'creator');
 const modifier = alias(users, 'modifier');
-
-/**
- * Which users a caller may see: every user, or those sharing the caller's home, doctor or driver
- * role (spec §2 user list; the `_own` grants of the rights matrix).
- */
-export type UserScope = { kind: 'all' } | { kind: 'shared'; homeId: string | null; doctorId: string | null; driver: boolean };
 
 export interface UserListFilter {
   text?: string;
@@ -35,7 +30,8 @@ export interface UserListFilter {
 
 export interface UserListOptions extends ListQuery<UserSortField, UserListFilter> {
   viewerId: string;
-  scope: UserScope;
+  /** What the viewer may see: `userPolicy.where(auth, 'read')` (undefined: everything). */
+  scope: SQL | undefined;
   /** Only these users (single-record reads). */
   ids?: string[];
 }
@@ -54,20 +50,14 @@ const SORT_COLUMNS = {
   modifiedAt: users.modifiedAt,
 } as const;
 
-function scopeCondition(scope: UserScope): SQL | undefined {
-  if (scope.kind === 'all') return undefined;
-  const conditions: SQL[] = [];
-  if (scope.homeId) conditions.push(eq(users.homeId, scope.homeId));
-  if (scope.doctorId) conditions.push(eq(users.doctorId, scope.doctorId));
-  if (scope.driver) conditions.push(sql`'ROLE_DRIVER' = any(${users.roles})`);
-  return conditions.length ? or(...conditions) : sql`false`;
-}
-
-/** Seen by the viewer: a mark for the record, or a "mark all as read" watermark after its creation. */
-function seenBy(viewerId: string): SQL<boolean> {
-  return sql<boolean>`(exists (select 1 from ${seenMarks} where ${seenMarks.entity} = ${USER_SEEN_ENTITY} and ${seenMarks.entityId} = ${users.id} and ${seenMarks.userId} = ${viewerId})
-    or exists (select 1 from ${seenWatermarks} where ${seenWatermarks.userId} = ${viewerId} and ${seenWatermarks.entity} = ${USER_SEEN_ENTITY} and ${seenWatermarks.at} >= ${users.createdAt}))`;
-}
+/** Users in the one "not seen" definition: the viewer's own record and users they created count as seen. */
+export const USER_SEEN: SeenSource = {
+  kind: USER_SEEN_ENTITY,
+  id: users.id,
+  createdAt: users.createdAt,
+  createdBy: users.createdBy,
+  seenAnyway: (viewerId) => eq(users.id, viewerId),
+};
 
 /** The user's living areas as a JSON list ordered by name, aggregated inside the user query (no N+1). */
 function homeGroupsOfUser(): SQL<HomeGroupRef[]> {
@@ -165,7 +155,7 @@ export class UsersRepository {
         homeGroups: homeGroupsOfUser(),
         createdFrom: { _id: creator.id, username: creator.username },
         modifiedFrom: { _id: modifier.id, username: modifier.username },
-        seen: seenBy(q.viewerId).mapWith(Boolean),
+        seen: sql<boolean>`not ${unseenBy(USER_SEEN, q.viewerId)}`.mapWith(Boolean),
       })
       .from(users)
       .leftJoin(homes, eq(homes.id, users.homeId))
@@ -187,7 +177,7 @@ export class UsersRepository {
   async findListRow(id: string, viewerId: string) {
     const { rows } = await this.list({
       viewerId,
-      scope: { kind: 'all' },
+      scope: undefined,
       filter: { status: 'all' },
       sort: { field: 'username', desc: false },
       offset: 0,
@@ -199,7 +189,7 @@ export class UsersRepository {
 
   private listWhere(q: UserListOptions): SQL | undefined {
     const f = q.filter;
-    const conditions: (SQL | undefined)[] = [scopeCondition(q.scope)];
+    const conditions: (SQL | undefined)[] = [q.scope];
     if (q.ids) conditions.push(inArray(users.id, q.ids));
     if (f.status === undefined) conditions.push(ne(users.status, 'removed'));
     if (f.status === 'removed') conditions.push(eq(users.status, 'removed'));
@@ -210,7 +200,7 @@ export class UsersRepository {
     if (f.roles?.length) conditions.push(sql`${users.roles} && array[${sql.join(f.roles.map((r) => sql`${r}`), sql`, `)}]::text[]`);
     if (f.home) conditions.push(eq(users.homeId, f.home));
     if (f.doctor) conditions.push(eq(users.doctorId, f.doctor));
-    if (f.notSeen) conditions.push(sql`not ${seenBy(q.viewerId)}`);
+    if (f.notSeen) conditions.push(unseenBy(USER_SEEN, q.viewerId));
     return and(...conditions);
   }
 

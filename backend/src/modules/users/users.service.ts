@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   type ActorRef,
   type ApiErrorEntry,
-  grantableRoles,
   type ListResponse,
   type Role,
   ROLE_NOT_ALLOWED_CODE,
@@ -12,16 +11,19 @@ import {
   type UserLookups,
   type UserStatus,
 } from '@mediport/contracts';
-import type { PermissionName } from '@mediport/permissions';
 import { USER_MESSAGES, validateUserForm } from '@mediport/validation';
+import { ActorService } from '../../core/audit/actor.service.js';
 import { AUDIT_ACTIONS } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { PasswordService } from '../../core/auth/password.service.js';
+import { SessionEvents } from '../../core/auth/session-events.js';
 import { AppError } from '../../core/errors/app-error.js';
+import { grantableRoles, type UserAction, type UserSubject, userPolicy, userSubject } from '../../core/permissions/policies/index.js';
 import { ContractsRepository } from '../contracts/contracts.repository.js';
 import type { UserWriteDto } from './dto/user-write.dto.js';
 import type { UserListQuery } from './dto/user-list-query.js';
-import { type AuditWrite, type UserPatch, type UserRow, type UserScope, UsersRepository } from './users.repository.js';
+import { type AuditWrite, type UserPatch, type UserRow, UsersRepository } from './users.repository.js';
+import { ownPasswordInProfile, statusFilterAdminOnly } from './users.errors.js';
 
 /** Audit actions of the user administration (deactivation and password change reuse the core ones). */
 export const USER_AUDIT = {
@@ -67,13 +69,6 @@ export function toUserDto(user: UserRow, createdFrom: ActorRef | null = null, mo
   };
 }
 
-/** The parts of a user that decide who may see and edit it. */
-interface Ownership {
-  home: string | null;
-  doctor: string | null;
-  roles: readonly string[];
-}
-
 /** The user form after merging a request into the stored record (PUT) or on its own (POST). */
 interface UserForm {
   username: string;
@@ -86,6 +81,11 @@ interface UserForm {
   password_confirm: string;
   once_password: boolean;
   chargeable: number | undefined;
+}
+
+/** The user as the form would save it, for the policy. */
+function formSubject(id: string, form: UserForm): UserSubject {
+  return { id, home: form.home, doctor: form.doctor, roles: form.roles, status: '' };
 }
 
 const roleNotAllowed = () => new AppError(403, [{ path: 'roles', code: ROLE_NOT_ALLOWED_CODE, message: USER_MESSAGES.roleNotAllowed }]);
@@ -102,6 +102,8 @@ export class UsersService {
     private readonly repo: UsersRepository,
     private readonly passwords: PasswordService,
     private readonly contracts: ContractsRepository,
+    private readonly actors: ActorService,
+    private readonly sessionEvents: SessionEvents,
   ) {}
 
   findByUsername(username: string) {
@@ -130,54 +132,22 @@ export class UsersService {
     return id ? this.repo.doctorRef(id) : Promise.resolve(null);
   }
 
-  /** Deactivation (spec: status "removed"): the data stays, every session ends at once, one audit row. */
-  async deactivate(actorId: string, userId: string): Promise<void> {
-    if (actorId === userId) throw AppError.badRequest([{ message: USER_MESSAGES.selfDeactivate, code: 'self_deactivation' }]);
-    const user = await this.repo.findById(userId);
-    if (!user) throw AppError.notFound();
-    await this.repo.save(
-      userId,
-      { status: 'removed', modifiedAt: new Date(), modifiedBy: actorId },
-      [{ actorId, action: USER_AUDIT.deactivate }],
-      { keepSessionId: null },
-    );
-  }
-
-  // ---- who may see and edit whom (spec §2 user list) ----
-
-  /** Same home, same doctor, or both drivers. */
-  private shares(auth: AuthContext, target: Ownership): boolean {
-    const me = auth.user;
-    return (
-      (!!me.homeId && target.home === me.homeId) ||
-      (!!me.doctorId && target.doctor === me.doctorId) ||
-      (me.roles.includes('ROLE_DRIVER') && target.roles.includes('ROLE_DRIVER'))
-    );
-  }
-
-  private scopeOf(auth: AuthContext, permission: PermissionName): UserScope | null {
-    const grant = auth.grant(permission);
-    if (grant === 'all') return { kind: 'all' };
-    if (grant !== 'own') return null;
-    return { kind: 'shared', homeId: auth.user.homeId, doctorId: auth.user.doctorId, driver: auth.user.roles.includes('ROLE_DRIVER') };
-  }
-
-  private within(auth: AuthContext, permission: PermissionName, target: Ownership): boolean {
-    const scope = this.scopeOf(auth, permission);
-    return !!scope && (scope.kind === 'all' || this.shares(auth, target));
+  /** The edit and deactivate buttons of a row: the user policy's update (or reactivate for a deactivated user). */
+  private editable(auth: AuthContext, subject: UserSubject): boolean {
+    return userPolicy.can(auth, subject.status === 'removed' ? 'reactivate' : 'update', subject);
   }
 
   /**
-   * Edit or deactivate: pharma with manager and admin (full grant of user-edit-btn), or a manager
-   * whose user shares the home, doctor or driver role (own grant). Only an admin touches an admin.
+   * Deactivation by the system itself (no caller to check, e.g. tests and maintenance scripts):
+   * status "removed", every session ends, one audit row. Requests go through deactivateByCaller.
    */
-  editable(auth: AuthContext, target: Ownership): boolean {
-    if (target.roles.includes('ROLE_ADMIN') && !auth.user.roles.includes('ROLE_ADMIN')) return false;
-    return this.within(auth, 'user-edit-btn', target);
-  }
-
-  private grantable(auth: AuthContext): Role[] {
-    return grantableRoles(auth.user.roles, (p) => auth.can(p as PermissionName));
+  async deactivate(actorId: string, userId: string): Promise<void> {
+    const user = await this.repo.findById(userId);
+    if (!user) throw AppError.notFound();
+    await this.repo.save(userId, { status: 'removed', modifiedAt: new Date(), modifiedBy: actorId }, [{ actorId, action: USER_AUDIT.deactivate }], {
+      keepSessionId: null,
+    });
+    this.sessionEvents.sessionsEnded({ userId });
   }
 
   // ---- reads ----
@@ -187,7 +157,7 @@ export class UsersService {
     return {
       ...dto,
       seen: r.seen ? [auth.userId] : [],
-      editable: this.editable(auth, { home: r.user.homeId, doctor: r.user.doctorId, roles: r.user.roles }),
+      editable: this.editable(auth, userSubject(r.user)),
       homeDetails: r.home?._id ? { _id: r.home._id, name: r.home.name ?? '' } : null,
       doctorDetails: r.doctor?._id
         ? { _id: r.doctor._id, firstname: r.doctor.firstname ?? '', lastname: r.doctor.lastname ?? '', title: r.doctor.title ?? '', email: r.doctor.email ?? '' }
@@ -197,15 +167,15 @@ export class UsersService {
   }
 
   async list(auth: AuthContext, query: UserListQuery): Promise<ListResponse<UserListRow>> {
-    const scope = this.scopeOf(auth, 'user_list_view');
-    if (!scope) throw AppError.forbidden();
-    const { rows, count } = await this.repo.list({ ...query, viewerId: auth.userId, scope });
+    // Spec part 1 §2: the status filter is the administrator's.
+    if (query.filter.status !== undefined && !auth.user.roles.includes('ROLE_ADMIN')) throw statusFilterAdminOnly();
+    const { rows, count } = await this.repo.list({ ...query, viewerId: auth.userId, scope: userPolicy.where(auth, 'read') });
     return { data: rows.map((r) => this.toRow(auth, r)), count };
   }
 
   /** One user; opening it marks it as seen for the caller. Not visible → 404. */
   async get(auth: AuthContext, id: string): Promise<UserListRow> {
-    const user = await this.visibleUser(auth, id);
+    const user = await this.userFor(auth, id, 'read');
     await this.repo.markSeen(user.id, auth.userId);
     return this.row(auth, id);
   }
@@ -216,17 +186,20 @@ export class UsersService {
     return this.toRow(auth, row);
   }
 
-  private async visibleUser(auth: AuthContext, id: string): Promise<UserRow> {
+  /** The user for `action` under the user policy: 404 when not visible, 403 when visible but not allowed. */
+  private async userFor(auth: AuthContext, id: string, action: UserAction | 'read'): Promise<UserRow> {
     const user = await this.repo.findById(id);
-    if (!user || !this.within(auth, 'user_list_view', { home: user.homeId, doctor: user.doctorId, roles: user.roles })) throw AppError.notFound();
-    return user;
+    userPolicy.assert(auth, action, user ? userSubject(user) : null);
+    return user!;
   }
 
-  /** Home, living-area and doctor choices of the user form; a manager with an own-only grant sees only their own. */
+  /**
+   * Home, living-area and doctor choices of the user form and of the list's filters: everything
+   * for a full list or create grant, else the caller's own home / doctor only.
+   */
   lookups(auth: AuthContext): Promise<UserLookups> {
-    const scope = this.scopeOf(auth, 'user_create_view');
-    if (!scope) throw AppError.forbidden();
-    return this.repo.lookups(scope.kind === 'all' ? null : { homeId: auth.user.homeId, doctorId: auth.user.doctorId });
+    const all = auth.grant('user_list_view') === 'all' || auth.grant('user_create_view') === 'all';
+    return this.repo.lookups(all ? null : { homeId: auth.user.homeId, doctorId: auth.user.doctorId });
   }
 
   // ---- writes ----
@@ -247,7 +220,7 @@ export class UsersService {
       chargeable: dto.chargeable,
     };
     this.assertRolesGrantable(auth, [], roles);
-    if (!this.within(auth, 'user_create_view', form)) throw AppError.forbidden();
+    if (!userPolicy.can(auth, 'create', formSubject('', form))) throw AppError.forbidden();
     const { chargeable } = await this.checkForm(form, 'create', null, true);
     const passwordHash = await this.passwords.hash(form.password);
     let id: string;
@@ -271,7 +244,7 @@ export class UsersService {
           modifiedBy: auth.userId,
         },
         form.homeGroup,
-        { actorId: auth.userId, action: USER_AUDIT.create, meta: { username: form.username, roles } },
+        { actorId: await this.actors.personId(auth), action: USER_AUDIT.create, meta: { username: form.username, roles } },
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.badRequest([{ path: 'username', code: 'invalid', message: USER_MESSAGES.usernameTaken }]);
@@ -281,9 +254,11 @@ export class UsersService {
   }
 
   async updateUser(auth: AuthContext, id: string, dto: UserWriteDto): Promise<UserListRow> {
-    const current = await this.visibleUser(auth, id);
-    const before: Ownership = { home: current.homeId, doctor: current.doctorId, roles: current.roles };
-    if (!this.editable(auth, before)) throw AppError.forbidden();
+    const found = await this.repo.findById(id);
+    // A deactivated user is only reactivated (spec §2: "Reaktivieren" instead of "Speichern").
+    const reactivates = found?.status === 'removed' && dto.status === '';
+    userPolicy.assert(auth, reactivates ? 'reactivate' : 'update', found ? userSubject(found) : null);
+    const current = found!;
 
     const roles = dto.roles ? [...new Set(dto.roles)] : (current.roles as Role[]);
     const doctor = dto.doctor !== undefined ? dto.doctor : current.doctorId;
@@ -303,7 +278,13 @@ export class UsersService {
       chargeable: dto.chargeable ?? current.chargeable,
     };
     this.assertRolesGrantable(auth, current.roles, roles);
-    if (!this.editable(auth, form)) throw AppError.forbidden();
+    // The user as saved must still be one the caller may edit (no moving users out of one's scope).
+    if (!userPolicy.can(auth, 'update', formSubject(id, form))) throw AppError.forbidden();
+    if (form.password !== '') {
+      // One's own password changes in the profile, with the current one (spec part 1 §5).
+      if (id === auth.userId) throw ownPasswordInProfile();
+      userPolicy.assert(auth, 'setPassword', userSubject({ ...current, status: '' }));
+    }
 
     const assignmentChanged =
       form.doctor !== current.doctorId || form.home !== current.homeId || form.roles.slice().sort().join() !== [...current.roles].sort().join();
@@ -323,52 +304,59 @@ export class UsersService {
     if (dto.snippets) patch.snippets = dto.snippets.map((s) => ({ name: s.name, subject: s.subject, content: s.content }));
     if (dto.avatar === '_delete') patch.avatar = null;
 
-    const audits: AuditWrite[] = [{ actorId: auth.userId, action: USER_AUDIT.update }];
+    // Audit rows name the person acting, also through a masquerade.
+    const person = await this.actors.personId(auth);
+    const audits: AuditWrite[] = [{ actorId: person, action: USER_AUDIT.update }];
     // '' reactivates a deactivated user; 'new' (newer form) never does: a removed user stays removed.
     if (dto.status === '') patch.status = '';
     if (dto.status === 'new') patch.status = current.status === 'removed' ? 'removed' : 'new';
-    if (current.status === 'removed' && patch.status === '') audits.push({ actorId: auth.userId, action: USER_AUDIT.reactivate });
+    if (current.status === 'removed' && patch.status === '') audits.push({ actorId: person, action: USER_AUDIT.reactivate });
 
     const changesPassword = form.password !== '';
     if (changesPassword) {
       patch.passwordHash = await this.passwords.hash(form.password);
-      audits.push({ actorId: auth.userId, action: USER_AUDIT.passwordChange });
+      audits.push({ actorId: person, action: USER_AUDIT.passwordChange });
     }
     try {
-      // A new password ends the user's sessions at once (the caller keeps their own when editing themselves).
+      // A new password ends the user's sessions at once (never the caller's own: that is the profile's).
       await this.repo.save(
         id,
         patch,
         audits,
-        changesPassword ? { keepSessionId: id === auth.userId ? auth.sessionId : null } : null,
+        changesPassword ? { keepSessionId: null } : null,
         homeGroup ?? undefined,
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.badRequest([{ path: 'username', code: 'invalid', message: USER_MESSAGES.usernameTaken }]);
       throw error;
     }
+    // After the commit: ended sessions lose their sockets; a changed role, home or doctor makes them reconnect with fresh rooms.
+    if (changesPassword) this.sessionEvents.sessionsEnded({ userId: id });
+    else if (assignmentChanged) this.sessionEvents.userChanged(id);
     return this.row(auth, id);
   }
 
   /** DELETE /api/users/{id}: deactivation, not of yourself; sessions end at once; data kept. */
   async deactivateByCaller(auth: AuthContext, id: string): Promise<UserListRow> {
-    if (id === auth.userId) throw AppError.badRequest([{ message: USER_MESSAGES.selfDeactivate, code: 'self_deactivation' }]);
-    const current = await this.visibleUser(auth, id);
-    if (!this.editable(auth, { home: current.homeId, doctor: current.doctorId, roles: current.roles })) throw AppError.forbidden();
+    const current = await this.userFor(auth, id, 'read');
+    // The policy refuses deactivating oneself; the answer says why in the spec's words.
+    if (id === auth.userId) throw new AppError(403, [{ message: USER_MESSAGES.selfDeactivate, code: 'self_deactivation' }]);
+    userPolicy.assert(auth, 'deactivate', userSubject(current));
     if (current.status !== 'removed') {
       await this.repo.save(
         id,
         { status: 'removed', modifiedAt: new Date(), modifiedBy: auth.userId },
-        [{ actorId: auth.userId, action: USER_AUDIT.deactivate, meta: { username: current.username } }],
+        [{ actorId: await this.actors.personId(auth), action: USER_AUDIT.deactivate, meta: { username: current.username } }],
         { keepSessionId: null },
       );
+      this.sessionEvents.sessionsEnded({ userId: id });
     }
     return this.row(auth, id);
   }
 
   /** Every role added or removed must be one the caller may grant (spec §6). */
   private assertRolesGrantable(auth: AuthContext, before: readonly string[], after: readonly string[]): void {
-    const allowed = this.grantable(auth);
+    const allowed = grantableRoles(auth);
     const changed = [...after.filter((r) => !before.includes(r)), ...before.filter((r) => !after.includes(r))];
     if (changed.some((r) => !allowed.includes(r as Role))) throw roleNotAllowed();
   }

@@ -1,5 +1,7 @@
-import { IsOptional, IsString, Matches, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsString, Matches, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { MEETING_MESSAGES, type MeetingInput, validateMeeting } from '@mediport/validation';
+import { MultilineText } from '../../../core/validation/multiline-text.js';
+import { Optional } from '../../../core/validation/optional.js';
 
 /** Runs the shared meeting rule (libs/validation) for one field: one rule, one message, two callers. */
 function MeetingRule(field: keyof MeetingInput, options?: ValidationOptions) {
@@ -25,11 +27,12 @@ export class MeetingUpdateDto {
   @MeetingRule('system') system!: string;
 
   /** The "Teilnehmen" link: only web addresses, never script or data URLs. */
-  @IsOptional()
+  @Optional()
   @IsString({ message: 'Bitte geben Sie einen Text ein.' })
   @MaxLength(2000, TOO_LONG)
   @Matches(/^(https?:\/\/\S+)?$/i, { message: MEETING_URL_MESSAGE })
   url?: string;
 
-  @IsOptional() @IsString({ message: 'Bitte geben Sie einen Text ein.' }) @MaxLength(2000, TOO_LONG) info?: string;
+  /** Free text shown on the details page; line breaks allowed. */
+  @Optional() @MultilineText() @IsString({ message: 'Bitte geben Sie einen Text ein.' }) @MaxLength(2000, TOO_LONG) info?: string;
 }

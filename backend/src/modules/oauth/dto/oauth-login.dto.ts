@@ -1,5 +1,6 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OAUTH_MESSAGES } from '@mediport/contracts';
+import { Optional } from '../../../core/validation/optional.js';
 
 /**
  * POST /api/oauth. `code` is what the spec sends; the /oauth page also passes on `state` and
@@ -11,12 +12,12 @@ export class OauthLoginDto {
   @MaxLength(2048, { message: OAUTH_MESSAGES.failed })
   code!: string;
 
-  @IsOptional()
+  @Optional()
   @IsString({ message: OAUTH_MESSAGES.failed })
   @MaxLength(512, { message: OAUTH_MESSAGES.failed })
   state?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString({ message: OAUTH_MESSAGES.failed })
   @MaxLength(2048, { message: OAUTH_MESSAGES.failed })
   iss?: string;

@@ -1,5 +1,6 @@
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { PROFILE_MESSAGES } from '@mediport/contracts';
+import { Optional } from '../../../core/validation/optional.js';
 
 /** Body of PUT /api/users/{id}/profile/documents/{name}: `{accepted}<name>` or `{reject}<name>`. */
 export class DocumentDecisionDto {
@@ -10,7 +11,7 @@ export class DocumentDecisionDto {
 
 /** Multipart fields of POST /api/users/{id}/profile/documents (the PDF travels as "file"). */
 export class DocumentUploadDto {
-  @IsOptional()
+  @Optional()
   @IsString({ message: PROFILE_MESSAGES.documentNameInvalid })
   @MaxLength(200, { message: PROFILE_MESSAGES.documentNameInvalid })
   name?: string;
@@ -18,7 +19,7 @@ export class DocumentUploadDto {
 
 /** Query of GET /api/users/{id}/profile/documents/{name}. */
 export class DocumentReadQuery {
-  @IsOptional()
+  @Optional()
   @IsIn(['0', '1', 'true', 'false'], { message: 'Ungültiger Wert für noBase64.' })
   noBase64?: string;
 }

@@ -1,4 +1,5 @@
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../../core/validation/optional.js';
 import { IsPostalCode } from '../../../core/validation/rule-validators.js';
 
 const TOO_LONG = { message: 'Mehr als 200 Zeichen!' };
@@ -6,22 +7,22 @@ const NOT_TEXT = { message: 'Bitte geben Sie einen Text ein.' };
 
 /** Body of PUT /api/users/{id}/profile (JSON or multipart fields; the avatar file travels as "avatar"). */
 export class ProfileUpdateDto {
-  @IsOptional()
+  @Optional()
   @IsIn(['', 'mr', 'mrs'], { message: 'Bitte wählen Sie eine gültige Anrede.' })
   salutation?: '' | 'mr' | 'mrs';
 
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) title?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) firstname?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) lastname?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) street?: string;
-  @IsOptional() @IsPostalCode() postalCode?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) city?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) country?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) title?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) firstname?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) lastname?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) street?: string;
+  @Optional() @IsPostalCode() postalCode?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) city?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) country?: string;
 
   /** "_delete" removes the avatar (spec part 1 §4). */
-  @IsOptional() @IsIn(['_delete'], { message: 'Ungültiger Wert für das Profilbild.' }) avatar?: '_delete';
+  @Optional() @IsIn(['_delete'], { message: 'Ungültiger Wert für das Profilbild.' }) avatar?: '_delete';
 
-  @IsOptional() @IsString(NOT_TEXT) password_current?: string;
-  @IsOptional() @IsString(NOT_TEXT) password?: string;
-  @IsOptional() @IsString(NOT_TEXT) password_confirm?: string;
+  @Optional() @IsString(NOT_TEXT) password_current?: string;
+  @Optional() @IsString(NOT_TEXT) password?: string;
+  @Optional() @IsString(NOT_TEXT) password_confirm?: string;
 }

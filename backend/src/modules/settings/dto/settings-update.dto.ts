@@ -1,6 +1,7 @@
-import { IsIn, IsOptional, IsString, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsIn, IsString, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { LOGO_DELETE_MARKER } from '@mediport/contracts';
 import { type SettingsInput, validateSettings } from '@mediport/validation';
+import { Optional } from '../../../core/validation/optional.js';
 
 type SettingsField = keyof SettingsInput;
 
@@ -43,9 +44,9 @@ export class SettingsUpdateDto {
   @SettingsRule('email') @MaxLength(200, TOO_LONG) email!: string;
 
   /** Admin only; others may send the stored value unchanged (see SettingsService.update). */
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) debtorId?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) instanceId?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) debtorId?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) instanceId?: string;
 
   /** "_delete" removes the stored logo; a new logo travels as the multipart file "logo". */
-  @IsOptional() @IsIn([LOGO_DELETE_MARKER], { message: 'Ungültiger Wert für das Logo.' }) logo?: string;
+  @Optional() @IsIn([LOGO_DELETE_MARKER], { message: 'Ungültiger Wert für das Logo.' }) logo?: string;
 }

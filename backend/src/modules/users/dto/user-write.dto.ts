@@ -1,15 +1,33 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, IsUUID, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import { MultilineText } from '../../../core/validation/multiline-text.js';
+import { Optional } from '../../../core/validation/optional.js';
 import { ROLES, type Role, type Salutation } from '@mediport/contracts';
-import { USER_MESSAGES } from '@mediport/validation';
+import { checkUsername, USER_MESSAGES } from '@mediport/validation';
 
 const TOO_LONG = { message: 'Mehr als 200 Zeichen!' };
 const NOT_TEXT = { message: 'Bitte geben Sie einen Text ein.' };
 
+/**
+ * The username rule of libs/validation (letters, digits, . _ -; at most 100 characters) on the
+ * username a request sends, with the rule's own message. An edit that leaves the username out keeps
+ * the stored one unchecked, so users named before the rule can still be saved (the admin form sends
+ * the username only when it changed).
+ */
+const IsUsername = () =>
+  ValidateBy({
+    name: 'isUsername',
+    validator: {
+      // A non-string is IsString's to report.
+      validate: (value: unknown) => typeof value !== 'string' || checkUsername(value) === null,
+      defaultMessage: (args) => checkUsername(String(args?.value ?? '')) ?? USER_MESSAGES.usernameCharacters,
+    },
+  });
+
 export class SnippetDto {
   @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) name!: string;
   @IsString(NOT_TEXT) @MaxLength(500, { message: 'Mehr als 500 Zeichen!' }) subject!: string;
-  @IsString(NOT_TEXT) @MaxLength(20000, { message: 'Mehr als 20000 Zeichen!' }) content!: string;
+  @MultilineText() @IsString(NOT_TEXT) @MaxLength(20000, { message: 'Mehr als 20000 Zeichen!' }) content!: string;
 }
 
 /**
@@ -17,41 +35,41 @@ export class SnippetDto {
  * here; the rules of §5 (libs/validation validateUserForm) run in the service on the merged record.
  */
 export class UserWriteDto {
-  @IsOptional() @IsString({ message: USER_MESSAGES.usernameRequired }) @MaxLength(200, TOO_LONG) username?: string;
+  @Optional() @IsString({ message: USER_MESSAGES.usernameRequired }) @IsUsername() username?: string;
 
-  @IsOptional()
+  @Optional()
   @IsArray({ message: USER_MESSAGES.rolesRequired })
   @IsIn(ROLES, { each: true, message: USER_MESSAGES.rolesRequired })
   roles?: Role[];
 
-  /** null clears the doctor. */
-  @IsOptional() @IsUUID('all', { message: USER_MESSAGES.doctorRequired }) doctor?: string | null;
+  /** null clears the doctor (so null passes here; every other field refuses null). */
+  @Optional({ allowNull: true }) @IsUUID('all', { message: USER_MESSAGES.doctorRequired }) doctor?: string | null;
   /** null clears the home. */
-  @IsOptional() @IsUUID('all', { message: USER_MESSAGES.homeRequired }) home?: string | null;
+  @Optional({ allowNull: true }) @IsUUID('all', { message: USER_MESSAGES.homeRequired }) home?: string | null;
 
-  /** Ids of living areas of the chosen home (checked in the service); cleared with the home. */
-  @IsOptional()
+  /** Ids of living areas of the chosen home (checked in the service); cleared with the home; null keeps them. */
+  @Optional({ allowNull: true })
   @IsArray({ message: USER_MESSAGES.homeGroupOtherHome })
   @ArrayMaxSize(200, { message: USER_MESSAGES.homeGroupOtherHome })
   @IsUUID('all', { each: true, message: USER_MESSAGES.homeGroupOtherHome })
   homeGroup?: string[];
 
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(4096, { message: 'Mehr als 4096 Zeichen!' }) password?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(4096, { message: 'Mehr als 4096 Zeichen!' }) password_confirm?: string;
-  @IsOptional() @IsBoolean({ message: 'Ungültiger Wert für das Einmalpasswort.' }) once_password?: boolean;
-  @IsOptional() @IsBoolean({ message: 'Ungültiger Wert für das Einmalpasswort.' }) password_once?: boolean;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(4096, { message: 'Mehr als 4096 Zeichen!' }) password?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(4096, { message: 'Mehr als 4096 Zeichen!' }) password_confirm?: string;
+  @Optional() @IsBoolean({ message: 'Ungültiger Wert für das Einmalpasswort.' }) once_password?: boolean;
+  @Optional() @IsBoolean({ message: 'Ungültiger Wert für das Einmalpasswort.' }) password_once?: boolean;
 
-  @IsOptional() @IsIn(['', 'mr', 'mrs'], { message: 'Bitte wählen Sie eine gültige Anrede.' }) salutation?: Salutation;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) title?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) firstname?: string;
-  @IsOptional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) lastname?: string;
+  @Optional() @IsIn(['', 'mr', 'mrs'], { message: 'Bitte wählen Sie eine gültige Anrede.' }) salutation?: Salutation;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) title?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) firstname?: string;
+  @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) lastname?: string;
 
-  @IsOptional() @IsIn([0, 1, 2], { message: USER_MESSAGES.chargeable }) chargeable?: 0 | 1 | 2;
+  @Optional() @IsIn([0, 1, 2], { message: USER_MESSAGES.chargeable }) chargeable?: 0 | 1 | 2;
 
   /** '' reactivates; 'new' marks a save from the newer form. Deactivation is DELETE. */
-  @IsOptional() @IsIn(['', 'new'], { message: 'Ungültiger Status.' }) status?: '' | 'new';
+  @Optional() @IsIn(['', 'new'], { message: 'Ungültiger Status.' }) status?: '' | 'new';
 
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'Ungültige Textbausteine.' })
   @ArrayMaxSize(200, { message: 'Zu viele Textbausteine.' })
   @ValidateNested({ each: true, message: 'Ungültige Textbausteine.' })
@@ -59,5 +77,5 @@ export class UserWriteDto {
   snippets?: SnippetDto[];
 
   /** "_delete" removes the avatar (spec part 1 §4). */
-  @IsOptional() @IsIn(['_delete'], { message: 'Ungültiger Wert für das Profilbild.' }) avatar?: '_delete';
+  @Optional() @IsIn(['_delete'], { message: 'Ungültiger Wert für das Profilbild.' }) avatar?: '_delete';
 }

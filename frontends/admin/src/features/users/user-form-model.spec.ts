@@ -1,5 +1,6 @@
 import { defaultRolesFor, grantableRoles } from '@mediport/contracts';
 import { DEFAULT_MATRIX, effectivePermissions, hasPermission } from '@mediport/permissions';
+import { USER_MESSAGES } from '@mediport/validation';
 import { changeHome, formErrors, homeGroupsOf, newUserValues, nextChargeable, toggleRole, toRequest } from './user-form-model';
 
 const can = (roles: string[]) => {
@@ -59,5 +60,26 @@ describe('form values', () => {
     expect(toRequest(v, { mode: 'edit', variant: 'v3', passwordEnabled: false })).toMatchObject({ status: 'new' });
     expect(toRequest(v, { mode: 'edit', variant: 'v3', passwordEnabled: false })).not.toHaveProperty('password');
     expect(toRequest(v, { mode: 'edit', variant: 'legacy', passwordEnabled: false, reactivate: true }).status).toBe('');
+  });
+});
+
+describe('username rule', () => {
+  const base = { ...newUserValues('v3', { roles: ['ROLE_ADMIN'], home: null, doctor: null }), roles: ['ROLE_DRIVER' as const] };
+
+  it('shows the rule’s message for a new or changed username', () => {
+    expect(formErrors({ ...base, username: '<b>x</b> ñ' }, { mode: 'create', passwordEnabled: false }).username).toBe(USER_MESSAGES.usernameCharacters);
+    expect(formErrors({ ...base, username: 'a'.repeat(101) }, { mode: 'create', passwordEnabled: false }).username).toBe(USER_MESSAGES.usernameTooLong);
+    expect(formErrors({ ...base, username: 'alt name 2' }, { mode: 'edit', passwordEnabled: false, currentUsername: 'alt name' }).username).toBe(
+      USER_MESSAGES.usernameCharacters,
+    );
+    expect(formErrors({ ...base, username: 'anna.mueller_2-b' }, { mode: 'create', passwordEnabled: false }).username).toBeUndefined();
+  });
+
+  it('leaves an unchanged old username alone and out of the request', () => {
+    const legacy = { ...base, username: 'alt name' };
+    expect(formErrors(legacy, { mode: 'edit', passwordEnabled: false, currentUsername: 'alt name' })).toEqual({});
+    expect(toRequest(legacy, { mode: 'edit', variant: 'legacy', passwordEnabled: false, currentUsername: 'alt name' })).not.toHaveProperty('username');
+    expect(toRequest({ ...legacy, username: ' alt.name ' }, { mode: 'edit', variant: 'legacy', passwordEnabled: false, currentUsername: 'alt name' }).username).toBe('alt.name');
+    expect(toRequest({ ...base, username: 'neu' }, { mode: 'create', variant: 'legacy', passwordEnabled: false }).username).toBe('neu');
   });
 });

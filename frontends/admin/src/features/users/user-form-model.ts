@@ -107,6 +107,8 @@ export interface ErrorContext {
   passwordEnabled: boolean;
   /** E-mail of the chosen doctor when known (doctor-needs-an-e-mail rule). */
   doctorEmail?: string | null;
+  /** Editing: the stored username. Kept unchanged it is not held against the username rule (it may predate it). */
+  currentUsername?: string;
 }
 
 /** First error per field, worded as the spec says (the same rules the server applies). */
@@ -119,7 +121,7 @@ export function formErrors(values: UserFormValues, ctx: ErrorContext): Record<st
       password: ctx.passwordEnabled ? values.password : '',
       password_confirm: ctx.passwordEnabled ? values.password_confirm : '',
     },
-    { mode: ctx.mode, doctorEmail: ctx.doctorEmail },
+    { mode: ctx.mode, doctorEmail: ctx.doctorEmail, currentUsername: ctx.currentUsername },
   );
   const out: Record<string, string> = {};
   for (const e of errors) out[e.path] ??= e.message;
@@ -146,10 +148,13 @@ export function nextChargeable(current: 0 | 1 | 2, contracts: (boolean | undefin
 
 export function toRequest(
   values: UserFormValues,
-  opts: { mode: FormMode; variant: FormVariant; passwordEnabled: boolean; reactivate?: boolean },
+  opts: { mode: FormMode; variant: FormVariant; passwordEnabled: boolean; reactivate?: boolean; currentUsername?: string },
 ): UserWriteRequest {
+  const username = values.username.trim();
   const body: UserWriteRequest = {
-    username: values.username.trim(),
+    // An unchanged username is left out: the server then keeps it without checking it against the
+    // username rule, so a user named before that rule can still be saved.
+    ...(opts.mode === 'edit' && username === opts.currentUsername ? {} : { username }),
     roles: values.roles,
     doctor: values.roles.includes('ROLE_DOCTOR') ? values.doctor || null : null,
     home: values.roles.includes('ROLE_HOME') ? values.home || null : null,

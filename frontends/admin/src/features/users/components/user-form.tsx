@@ -94,7 +94,8 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
   }, [assignmentChanged, owners.home, owners.doctor, homeContract.data, doctorContract.data, getValues, setValue, initial.chargeable]);
 
   const doctorEmail = values.doctor ? lookups.doctors.find((d) => d._id === values.doctor)?.email : undefined;
-  const errors = { ...formErrors(values, { mode, passwordEnabled, doctorEmail }), ...serverErrors };
+  const currentUsername = mode === 'edit' ? user?.username : undefined;
+  const errors = { ...formErrors(values, { mode, passwordEnabled, doctorEmail, currentUsername }), ...serverErrors };
   const hasErrors = Object.keys(errors).length > 0;
   // An error shows once its field was changed or left (or the server named it); save stays disabled meanwhile.
   const shown = (path: string): string | undefined => {
@@ -136,7 +137,7 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
   const submit = async () => {
     setSaving(true);
     try {
-      await onSubmit(toRequest(getValues(), { mode, variant, passwordEnabled, reactivate: removed }), { reactivate: removed });
+      await onSubmit(toRequest(getValues(), { mode, variant, passwordEnabled, reactivate: removed, currentUsername }), { reactivate: removed });
     } catch (error) {
       if (error instanceof ApiError) {
         const fieldErrors = error.fieldErrors();

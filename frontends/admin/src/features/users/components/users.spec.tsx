@@ -192,6 +192,43 @@ describe('user form (create)', () => {
   });
 });
 
+describe('username rule', () => {
+  it('shows the rule on the field while creating, and Speichern stays disabled', async () => {
+    signInAs(['ROLE_ADMIN']);
+    serve();
+    renderApp(<App />, { route: '/nutzer/neu' });
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Benutzername/ }), { target: { value: '<b>x</b> ñ' } });
+    expect(await screen.findByText(USER_MESSAGES.usernameCharacters)).toBeInTheDocument();
+    expect(usernameField()).toHaveAccessibleDescription(USER_MESSAGES.usernameCharacters);
+    expect(saveButton()).toBeDisabled();
+    fireEvent.change(usernameField(), { target: { value: 'anna.mueller_2-b' } });
+    await waitFor(() => expect(screen.queryByText(USER_MESSAGES.usernameCharacters)).not.toBeInTheDocument());
+  });
+
+  it('saves a user whose old username breaks the rule as long as it stays unchanged', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const user = row({ username: 'Hanna Heim' });
+    const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`PUT /api/users/${user._id}`]: { body: user } });
+    renderApp(<App />, { route: `/nutzer/${user._id}` });
+    expect(await screen.findByRole('textbox', { name: /^Benutzername/ })).toHaveValue('Hanna Heim');
+    fireEvent.blur(usernameField());
+    expect(screen.queryByText(USER_MESSAGES.usernameCharacters)).not.toBeInTheDocument();
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(toasts).toContainEqual(['Nutzer geaendert.', 'success']));
+    expect(calls.find((c) => c.method === 'PUT')!.body).not.toHaveProperty('username');
+  });
+
+  it('refuses changing it into another name that breaks the rule', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const user = row({ username: 'Hanna Heim' });
+    serve({ [`GET /api/users/${user._id}`]: { body: user } });
+    renderApp(<App />, { route: `/nutzer/${user._id}` });
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Benutzername/ }), { target: { value: 'Hanna Heim 2' } });
+    expect(await screen.findByText(USER_MESSAGES.usernameCharacters)).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+  });
+});
+
 describe('living areas (Wohnbereiche)', () => {
   const TWO_HOMES: UserLookups = { ...LOOKUPS, homes: [{ _id: OTHER_HOME, name: 'Haus Abendrot' }, ...LOOKUPS.homes], homeGroups: [GROUP_A, GROUP_B, GROUP_NORD] };
   const homeGroupField = () => screen.getByRole('combobox', { name: /^Wohnbereiche/ });

@@ -1,0 +1,275 @@
+/**
+ * The generated record-level access test (issue #7). For every registered route with a path
+ * parameter (discovered from Nest's router, never a hand-written list), every caller (the six demo
+ * accounts plus a home manager and a practice manager) and every kind of target record (the
+ * caller's own, one sharing the caller's home / practice, one of another home, one of another
+ * practice, an administrator sharing the caller's home / practice), it sends the request and
+ * compares the answer with the outcome computed from the rights matrix (route permission) and the
+ * record type's policy (read → 404, action → 403). New routes join automatically; a route with a
+ * parameter that declares neither @RecordRoute nor @NotARecord fails the test.
+ *
+ * Beside the policy-derived oracle, invariants that do not trust the policy: nobody but an
+ * administrator gets a 2xx on a write to an administrator's record, and no `_own` caller gets a
+ * 2xx on a record of another home or practice.
+ */
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import type { AuthRecord, Role } from '@mediport/contracts';
+import { grantOf } from '@mediport/permissions';
+import { DB } from '../db/db.module.js';
+import type { Database } from '../db/database.js';
+import { doctors, homes, meetings, users } from '../../db/schema/index.js';
+import { discoverRoutes, type DiscoveredRoute } from '../../testing/routes.js';
+import { DEMO_USERNAMES, login, useTestApp } from '../../testing/test-app.js';
+import { AuthContext } from '../auth/auth-context.js';
+import { permissionsFor, type RecordRouteMeta } from './access.decorators.js';
+import { type PolicyRecord, POLICIES } from './policies/index.js';
+
+const FIXTURE_PASSWORD = 'Zz#Fixture2024!';
+
+/** Sample values a request needs to reach the record check (inputs, never expectations). */
+const SAMPLE_FIELDS: Record<string, Record<string, unknown>> = {
+  password: { password: FIXTURE_PASSWORD, password_confirm: FIXTURE_PASSWORD },
+};
+const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
+  'PUT /api/meetings/:contractId/:option': { date: '01.02.2030', time: '10:00', system: 'Zoom', url: '', info: '' },
+  'PUT /api/users/:id/profile/documents/:name': { name: '{accepted}Unbekannt.pdf' },
+};
+/**
+ * Who may reach records of any home or practice, straight from the spec (independent of the
+ * policies): users — admin, or pharma with manager (part 1 §2 "Row edit or deactivate");
+ * meetings — the pharmacy and administrators (issue #7 item 7).
+ */
+const SPEC_UNRESTRICTED: Record<string, (roles: readonly string[]) => boolean> = {
+  User: (r) => r.includes('ROLE_ADMIN') || (r.includes('ROLE_PHARMA') && r.includes('ROLE_MANAGER')),
+  Meeting: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
+};
+const PART_VALUES: Record<string, string> = { name: 'Unbekannt.pdf' };
+
+interface Caller {
+  name: string;
+  record: AuthRecord;
+  auth: AuthContext;
+}
+
+interface Fixture {
+  label: 'own' | 'peer' | 'other home' | 'other practice' | 'administrator';
+  params: Record<string, string>;
+  /** The record as its policy sees it, read fresh before each request. */
+  subject: () => Promise<PolicyRecord>;
+}
+
+let app: NestExpressApplication;
+let database: Database;
+let routes: DiscoveredRoute[];
+let callers: Caller[];
+let passwordHash: string;
+const ids = { home: '', doctor: '', otherHome: '', otherDoctor: '' };
+let seq = 0;
+
+const api = () => request(app.getHttpServer());
+
+useTestApp(async (booted) => {
+  app = booted.app;
+  database = app.get(DB, { strict: false });
+  routes = discoverRoutes(app);
+  passwordHash = await hash(FIXTURE_PASSWORD);
+  ids.home = (await database.select({ id: homes.id }).from(homes).where(eq(homes.name, 'Haus Sonnenschein')))[0]!.id;
+  ids.doctor = (await database.select({ id: doctors.id }).from(doctors).where(eq(doctors.lastname, 'Berger')))[0]!.id;
+  ids.otherHome = (await database.insert(homes).values({ name: 'Haus Fremdenheim', email: 'info@fremdenheim.de' }).returning({ id: homes.id }))[0]!.id;
+  ids.otherDoctor = (
+    await database.insert(doctors).values({ title: 'Dr.', firstname: 'Fritz', lastname: 'Fremd', email: 'praxis@dr-fremd.de' }).returning({ id: doctors.id })
+  )[0]!.id;
+  await addUser({ username: 'heim.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: ids.home });
+  await addUser({ username: 'praxis.leitung', roles: ['ROLE_DOCTOR', 'ROLE_MANAGER'], doctorId: ids.doctor });
+  callers = [];
+  for (const name of [...DEMO_USERNAMES, 'heim.leitung', 'praxis.leitung']) {
+    const record = await login(app, name, name.includes('.') ? FIXTURE_PASSWORD : undefined);
+    const me = record.user;
+    const auth = new AuthContext('', record.token, { id: me._id, username: me.username, roles: me.roles, homeId: me.home, doctorId: me.doctor, oncePassword: false }, record.permissions, false, null);
+    callers.push({ name, record, auth });
+  }
+});
+
+async function addUser(values: { username?: string; roles: Role[]; homeId?: string | null; doctorId?: string | null }): Promise<string> {
+  seq += 1;
+  const [row] = await database
+    .insert(users)
+    .values({ username: values.username ?? `fixture.${seq}`, passwordHash, roles: values.roles, homeId: values.homeId ?? null, doctorId: values.doctorId ?? null, firstname: 'Fix', lastname: `Tur${seq}` })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+async function userSubject(id: string): Promise<PolicyRecord> {
+  const [row] = await database.select({ id: users.id, home: users.homeId, doctor: users.doctorId, roles: users.roles, status: users.status }).from(users).where(eq(users.id, id));
+  return row!;
+}
+
+/** Fresh target users for one caller and one route (writes change them: password, deactivation). */
+async function userFixtures(caller: Caller): Promise<Fixture[]> {
+  const me = caller.auth.user;
+  const peerRoles: Role[] = me.homeId ? ['ROLE_HOME'] : me.doctorId ? ['ROLE_DOCTOR'] : me.roles.includes('ROLE_DRIVER') ? ['ROLE_DRIVER'] : me.roles.includes('ROLE_ACCOUNTING') ? ['ROLE_ACCOUNTING'] : ['ROLE_PHARMA'];
+  const created = {
+    peer: await addUser({ roles: peerRoles, homeId: me.homeId, doctorId: me.doctorId }),
+    otherHome: await addUser({ roles: ['ROLE_HOME'], homeId: ids.otherHome }),
+    otherPractice: await addUser({ roles: ['ROLE_DOCTOR'], doctorId: ids.otherDoctor }),
+    admin: await addUser({ roles: me.homeId ? ['ROLE_ADMIN', 'ROLE_HOME'] : me.doctorId ? ['ROLE_ADMIN', 'ROLE_DOCTOR'] : ['ROLE_ADMIN'], homeId: me.homeId, doctorId: me.doctorId }),
+  };
+  const fixture = (label: Fixture['label'], id: string): Fixture => ({ label, params: { id, userId: id }, subject: () => userSubject(id) });
+  return [
+    fixture('own', me.id),
+    fixture('peer', created.peer),
+    fixture('other home', created.otherHome),
+    fixture('other practice', created.otherPractice),
+    fixture('administrator', created.admin),
+  ];
+}
+
+async function meetingFixtures(caller: Caller): Promise<Fixture[]> {
+  const me = caller.auth.user;
+  const add = async (label: Fixture['label'], party: { homeId?: string | null; doctorId?: string | null }): Promise<Fixture> => {
+    seq += 1;
+    const [row] = await database
+      .insert(meetings)
+      .values({ contractId: `fx-${seq}`, optionId: `option-${seq}`, title: `Termin ${seq}`, ...party })
+      .returning({ id: meetings.id, contractId: meetings.contractId, optionId: meetings.optionId });
+    const subject = async () => {
+      const [m] = await database.select({ home: meetings.homeId, doctor: meetings.doctorId }).from(meetings).where(eq(meetings.id, row!.id));
+      return m!;
+    };
+    return { label, params: { id: row!.id, contractId: row!.contractId, option: row!.optionId }, subject };
+  };
+  return [
+    await add('own', me.homeId || me.doctorId ? { homeId: me.homeId, doctorId: me.doctorId } : { homeId: ids.home }),
+    await add('other home', { homeId: ids.otherHome }),
+    await add('other practice', { doctorId: ids.otherDoctor }),
+  ];
+}
+
+const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = { User: userFixtures, Meeting: meetingFixtures };
+
+type Outcome = { status: 403 | 404; why: string } | { status: 'allowed'; why: string };
+
+/** The answer the matrix and the policy call for. */
+function expectedOutcome(route: DiscoveredRoute, meta: RecordRouteMeta, caller: Caller, subject: PolicyRecord, body: Record<string, unknown>, action: string): Outcome {
+  if (route.access?.kind === 'permission') {
+    const grants = permissionsFor(route.access, body).map((name) => grantOf(caller.record.permissions, name));
+    if (!grants.some((g) => g === 'all' || g === 'own')) return { status: 403, why: `no ${route.access.names.join('|')}` };
+  }
+  const policy = POLICIES[meta.subject as keyof typeof POLICIES];
+  if (!policy) throw new Error(`No policy named ${meta.subject}`);
+  if (!policy.can(caller.auth, 'read', subject as never)) return { status: 404, why: `${meta.subject} not readable` };
+  if (!policy.can(caller.auth, action as never, subject as never)) return { status: 403, why: `${meta.subject}.${action} refused` };
+  return { status: 'allowed', why: `${meta.subject}.${action} allowed` };
+}
+
+function concretePath(route: DiscoveredRoute, params: Record<string, string>): string {
+  return route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? PART_VALUES[name] ?? 'x'));
+}
+
+const withParams = () => routes.filter((r) => /:\w+/.test(r.path));
+
+describe('routes with a path parameter', () => {
+  it('each declare the record they act on (@RecordRoute) or why there is none (@NotARecord)', () => {
+    expect(withParams().length).toBeGreaterThanOrEqual(10);
+    const undeclared = withParams().filter((r) => !r.record);
+    expect(undeclared.map((r) => `${r.method} ${r.path} (${r.name})`)).toEqual([]);
+  });
+
+  it('name a known policy, parameters of their path and actions of that policy', () => {
+    for (const route of withParams()) {
+      if (!route.record || 'none' in route.record) continue;
+      const meta = route.record;
+      expect({ route: route.name, policy: meta.subject in POLICIES }).toEqual({ route: route.name, policy: true });
+      for (const p of meta.params) expect({ route: route.name, param: p, inPath: route.path.includes(`:${p}`) }).toEqual({ route: route.name, param: p, inPath: true });
+      expect({ route: route.name, fixtures: meta.subject in FIXTURES }).toEqual({ route: route.name, fixtures: true });
+    }
+  });
+});
+
+describe('record-level access, every caller × every target', () => {
+  const callerNames = [...DEMO_USERNAMES, 'heim.leitung', 'praxis.leitung'];
+
+  it.each(callerNames)('answers %s exactly as the matrix and the policies say', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const route of withParams()) {
+      const meta = route.record;
+      if (!meta || 'none' in meta) continue;
+      const key = `${route.method} ${route.path}`;
+      const base = SAMPLE_BODIES[key] ?? {};
+      const variants: { body: Record<string, unknown>; action: string }[] = [{ body: base, action: meta.action }];
+      for (const [field, action] of Object.entries(meta.bodyActions ?? {})) variants.push({ body: { ...base, ...SAMPLE_FIELDS[field] }, action });
+      for (const variant of variants) {
+        // Fresh targets per route and body: earlier writes (deactivation, passwords) must not leak into later cases.
+        for (const fixture of await FIXTURES[meta.subject]!(caller)) {
+          const subject = await fixture.subject();
+          const expected = expectedOutcome(route, meta, caller, subject, variant.body, variant.action);
+          const res = await api()
+            [route.method.toLowerCase() as 'get'](concretePath(route, fixture.params))
+            .set('x-auth-token', caller.record.token)
+            .send(variant.body);
+          checked++;
+          const label = `${key} ${JSON.stringify(Object.keys(variant.body))} on ${fixture.label} (${expected.why}): got ${res.status}`;
+          if (res.status >= 500 || res.status === 401) mismatches.push(label);
+          else if (expected.status === 'allowed') {
+            if (res.status === 403 || (res.status === 404 && !meta.part)) mismatches.push(`${label}, expected access`);
+          } else if (res.status !== expected.status) mismatches.push(`${label}, expected ${expected.status}`);
+
+          // Invariants that do not trust the policy.
+          const writes = route.method !== 'GET';
+          const ok = res.status >= 200 && res.status < 300;
+          if (ok && writes && fixture.label === 'administrator' && !caller.record.roles.includes('ROLE_ADMIN')) mismatches.push(`${label}: a non-administrator wrote to an administrator`);
+          if (ok && (fixture.label === 'other home' || fixture.label === 'other practice') && !SPEC_UNRESTRICTED[meta.subject]!(caller.record.roles)) {
+            mismatches.push(`${label}: a caller limited to their own home/practice reached another one`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('the administrator takeovers of issue #7 stay closed', () => {
+  it.each(['apotheke', 'heim.leitung', 'praxis.leitung'])('%s cannot set the password of an administrator who shares the home or practice, by any route', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    const me = caller.auth.user;
+    const adminId = await addUser({ roles: me.homeId ? ['ROLE_ADMIN', 'ROLE_HOME'] : me.doctorId ? ['ROLE_ADMIN', 'ROLE_DOCTOR'] : ['ROLE_ADMIN'], homeId: me.homeId, doctorId: me.doctorId });
+    const [before] = await database.select({ hash: users.passwordHash }).from(users).where(eq(users.id, adminId));
+    const body = { password: 'Neu#Passwort2024!', password_confirm: 'Neu#Passwort2024!' };
+    const profile = await api().put(`/api/users/${adminId}/profile`).set('x-auth-token', caller.record.token).send(body);
+    const user = await api().put(`/api/users/${adminId}`).set('x-auth-token', caller.record.token).send(body);
+    expect([profile.status, user.status].every((s) => s === 403 || s === 404)).toBe(true);
+    const [after] = await database.select({ hash: users.passwordHash }).from(users).where(eq(users.id, adminId));
+    expect(after!.hash).toBe(before!.hash);
+  });
+});
+
+describe("a policy's WHERE clause and its single-record check agree", () => {
+  const callerNames = [...DEMO_USERNAMES, 'heim.leitung', 'praxis.leitung'];
+
+  it.each(callerNames)('for %s: GET /api/users lists exactly the users the policy lets them read', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    if (!caller.record.permissions.some((p) => p.startsWith('user_list_view'))) return;
+    const all = await database.select({ id: users.id, home: users.homeId, doctor: users.doctorId, roles: users.roles, status: users.status }).from(users);
+    const expected = all.filter((u) => u.status !== 'removed' && POLICIES.User.can(caller.auth, 'read', u)).map((u) => u.id).sort();
+    const res = await api().get('/api/users?limit=-1').set('x-auth-token', caller.record.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((u: { _id: string }) => u._id).sort()).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
+  it.each(callerNames)('for %s: GET /api/meetings lists exactly the meetings the policy lets them read', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    if (!caller.record.permissions.some((p) => p.startsWith('meeting_list_view'))) return;
+    const all = await database.select({ id: meetings.id, home: meetings.homeId, doctor: meetings.doctorId }).from(meetings);
+    const expected = all.filter((m) => POLICIES.Meeting.can(caller.auth, 'read', m)).map((m) => m.id).sort();
+    const res = await api().get('/api/meetings?limit=-1').set('x-auth-token', caller.record.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((m: { _id: string }) => m._id).sort()).toEqual(expected);
+  });
+});
