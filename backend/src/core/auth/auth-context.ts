@@ -1,4 +1,4 @@
-import { type AppAbility, buildAbility, grantOf, hasPermission, type PermissionName } from '@mediport/permissions';
+import { grantOf, hasPermission, type PermissionName } from '@mediport/permissions';
 import type { Role } from '@mediport/contracts';
 
 export interface SessionUser {
@@ -10,10 +10,11 @@ export interface SessionUser {
   oncePassword: boolean;
 }
 
-/** The caller of a request: session, user, effective permissions and the CASL ability. */
+/**
+ * The caller of a request: session, user and effective permissions. Which records the caller may
+ * touch is decided by the record policies (core/permissions/policies), not here.
+ */
 export class AuthContext {
-  private cachedAbility: AppAbility | null = null;
-
   constructor(
     readonly sessionId: string,
     readonly token: string,
@@ -25,11 +26,6 @@ export class AuthContext {
 
   get userId(): string {
     return this.user.id;
-  }
-
-  get ability(): AppAbility {
-    this.cachedAbility ??= buildAbility(this.permissions, { home: this.user.homeId, doctor: this.user.doctorId });
-    return this.cachedAbility;
   }
 
   grant(name: PermissionName) {

@@ -265,6 +265,26 @@ describe('POST /api/auth/masquerade/:userId', () => {
     expect(res.status).toBe(404);
   });
 
+  it('never lets a non-administrator masquerade as an administrator, even when the matrix grants masquerade_view', async () => {
+    const admin = await login(app, 'admin');
+    const current = (await api().get('/api/acl').set('x-auth-token', admin.token)).body.acl.ROLE_PHARMA as { permissions: string[]; manager: string[] };
+    const granted = await api()
+      .patch('/api/acl')
+      .set('x-auth-token', admin.token)
+      .send({ acl: { ROLE_PHARMA: { permissions: [...current.permissions, 'masquerade_view'], manager: current.manager } } });
+    expect(granted.status).toBe(200);
+    try {
+      const apotheke = await login(app, 'apotheke');
+      const heim = await login(app, 'heim');
+      const intoAdmin = await api().post(`/api/auth/masquerade/${admin.user._id}`).set('x-auth-token', apotheke.token);
+      expect(intoAdmin.status).toBe(403);
+      expect(intoAdmin.body.errors[0]).toEqual({ code: 'forbidden', message: API_MESSAGES.forbidden });
+      expect((await api().post(`/api/auth/masquerade/${heim.user._id}`).set('x-auth-token', apotheke.token)).status).toBe(200);
+    } finally {
+      await api().patch('/api/acl').set('x-auth-token', admin.token).send({ acl: { ROLE_PHARMA: current } });
+    }
+  });
+
   it('lets the admin work as another user and switch back; both steps are audited', async () => {
     const admin = await login(app, 'admin');
     const heim = await login(app, 'heim');

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
+import type { AuthRecord } from '@mediport/contracts';
 import { PASSWORD_MESSAGES } from '@mediport/validation';
 import { FIELD_MESSAGES } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
@@ -195,5 +196,90 @@ describe('GET /api/users/:id/avatar', () => {
     const admin = await login(app, 'admin');
     expect((await api().get(`/api/users/${admin.user._id}/avatar`).set('x-auth-token', admin.token)).status).toBe(404);
     expect((await api().get('/api/users/kein-id/avatar').set('x-auth-token', admin.token)).status).toBe(404);
+  });
+});
+
+describe('PUT /api/users/:id/profile for another user (the user policy, issue #7)', () => {
+  const OTHER_PASSWORD = 'Zweit#Passwort24!';
+  let seq = 0;
+
+  async function createUser(admin: AuthRecord, body: Record<string, unknown>): Promise<string> {
+    seq += 1;
+    const res = await api()
+      .post('/api/users')
+      .set('x-auth-token', admin.token)
+      .send({ username: `profil.ziel.${seq}`, password: DEMO_PASSWORD, password_confirm: DEMO_PASSWORD, chargeable: 2, ...body });
+    expect(res.status).toBe(201);
+    return res.body._id as string;
+  }
+
+  it('lets an administrator set another user’s password: sessions end, audit names who and whom', async () => {
+    const admin = await login(app, 'admin');
+    const id = await createUser(admin, { roles: ['ROLE_DRIVER'] });
+    const target = await login(app, `profil.ziel.${seq}`);
+    const res = await api().put(`/api/users/${id}/profile`).set('x-auth-token', admin.token).send({ password: OTHER_PASSWORD, password_confirm: OTHER_PASSWORD });
+    expect(res.status).toBe(200);
+    expect((await api().get('/api/auth/session').set('x-auth-token', target.token)).status).toBe(401);
+    const rows = await app.get(AuditService, { strict: false }).find({ action: 'auth.password_change', actorId: admin.user._id });
+    expect(rows.map((r) => r.target)).toContain(id);
+  });
+
+  it.each([
+    { title: 'a pharmacy manager sets the administrator’s password', caller: 'apotheke' },
+    { title: 'a home manager sets the password of an administrator of the same home', caller: 'heim.manager' },
+  ])('refuses when $title (403), and nothing changes', async ({ caller }) => {
+    const admin = await login(app, 'admin');
+    const home = (await login(app, 'heim')).home!._id;
+    const homeAdminId = await createUser(admin, { roles: ['ROLE_ADMIN', 'ROLE_HOME'], home });
+    let token: string;
+    if (caller === 'heim.manager') {
+      const username = `heim.manager.${seq}`;
+      await createUser(admin, { username, roles: ['ROLE_HOME', 'ROLE_MANAGER'], home });
+      token = (await login(app, username)).token;
+    } else {
+      token = (await login(app, 'apotheke', NEW_PASSWORD)).token;
+    }
+    for (const target of [homeAdminId, admin.user._id]) {
+      const res = await api().put(`/api/users/${target}/profile`).set('x-auth-token', token).send({ password: OTHER_PASSWORD, password_confirm: OTHER_PASSWORD });
+      expect([403, 404]).toContain(res.status);
+    }
+    expect((await api().post('/api/auth').send({ username: 'admin', password: OTHER_PASSWORD })).status).toBe(401);
+    expect((await api().post('/api/auth').send({ username: 'admin', password: DEMO_PASSWORD })).status).toBe(200);
+  });
+
+  it('never changes roles, home, doctor or status through the profile', async () => {
+    const admin = await login(app, 'admin');
+    const id = await createUser(admin, { roles: ['ROLE_DRIVER'] });
+    const self = await login(app, `profil.ziel.${seq}`);
+    const res = await api()
+      .put(`/api/users/${id}/profile`)
+      .set('x-auth-token', self.token)
+      .send({ firstname: 'Frieda', roles: ['ROLE_ADMIN'], home: (await login(app, 'heim')).home!._id, status: 'removed', once_password: true, username: 'admin2' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ firstname: 'Frieda', roles: ['ROLE_DRIVER'], home: null, status: '', once_password: false, username: `profil.ziel.${seq}` });
+  });
+
+  it('refuses editing the profile of a deactivated user (it is reactivated first)', async () => {
+    const admin = await login(app, 'admin');
+    const id = await createUser(admin, { roles: ['ROLE_DRIVER'] });
+    expect((await api().delete(`/api/users/${id}`).set('x-auth-token', admin.token)).status).toBe(200);
+    for (const body of [{ firstname: 'X' }, { password: OTHER_PASSWORD, password_confirm: OTHER_PASSWORD }]) {
+      expect((await api().put(`/api/users/${id}/profile`).set('x-auth-token', admin.token).send(body)).status).toBe(403);
+    }
+  });
+
+  it('the forced one-time change needs the one-time password as the current one', async () => {
+    const admin = await login(app, 'admin');
+    const id = await createUser(admin, { roles: ['ROLE_DRIVER'], password: 'einmal', password_confirm: 'einmal', once_password: true });
+    const self = await login(app, `profil.ziel.${seq}`, 'einmal');
+    const without = await api().put(`/api/users/${id}/profile`).set('x-auth-token', self.token).send({ password: OTHER_PASSWORD, password_confirm: OTHER_PASSWORD });
+    expect(without.status).toBe(400);
+    expect(without.body.errors).toContainEqual(expect.objectContaining({ path: 'password_current', message: PASSWORD_MESSAGES.currentRequired }));
+    const ok = await api()
+      .put(`/api/users/${id}/profile`)
+      .set('x-auth-token', self.token)
+      .send({ password_current: 'einmal', password: OTHER_PASSWORD, password_confirm: OTHER_PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.once_password).toBe(false);
   });
 });

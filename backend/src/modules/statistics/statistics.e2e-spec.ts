@@ -179,3 +179,37 @@ describe('PUT /api/seen/users', () => {
     expect((await api().put('/api/seen/users').set('x-auth-token', demo[name].token)).status).toBe(403);
   });
 });
+
+describe('one definition of "not seen" (issue #7)', () => {
+  it('the dashboard user tile equals the count of GET /api/users?filter[notSeen]=1, whatever the state', async () => {
+    const [home] = await database.select({ id: homes.id }).from(homes).where(eq(homes.name, 'Haus Sonnenschein'));
+    await addUser({ username: 'tile.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: home!.id });
+    const homeManager = await login(app, 'tile.leitung');
+    const callers = [demo.admin, demo.apotheke, homeManager];
+    const agree = async (step: string) => {
+      for (const caller of callers) {
+        const tile = (await counts(caller.token)).user;
+        const list = await api().get('/api/users?filter[notSeen]=1&limit=1').set('x-auth-token', caller.token);
+        expect({ step, caller: caller.username, tile }).toEqual({ step, caller: caller.username, tile: list.body.count });
+      }
+    };
+    await agree('start');
+    // Users created by someone else, one by the caller (seen by its creator), one in the home.
+    await addUser({ roles: ['ROLE_DRIVER'] });
+    await addUser({ roles: ['ROLE_HOME'], homeId: home!.id });
+    await api().post('/api/users').set('x-auth-token', demo.apotheke.token).send({
+      username: `erstellt.${seq}`,
+      roles: ['ROLE_DRIVER'],
+      password: 'Sonne#Mond2024!',
+      password_confirm: 'Sonne#Mond2024!',
+    });
+    await agree('after new users');
+    // Opening one user marks it seen for that caller only.
+    const [someone] = (await api().get('/api/users?filter[notSeen]=1').set('x-auth-token', demo.admin.token)).body.data;
+    await api().get(`/api/users/${someone._id}`).set('x-auth-token', demo.admin.token);
+    await agree('after one was opened');
+    await api().put('/api/statistics/user_read_all').set('x-auth-token', demo.apotheke.token);
+    await agree('after read all');
+    expect((await counts(demo.apotheke.token)).user).toBe(0);
+  });
+});
