@@ -67,6 +67,19 @@ export function contentSecurityPolicy(remoteUrls: readonly string[]): string {
 /** API answers are data, never documents: nothing may load from them and nobody may frame them. */
 export const API_CONTENT_SECURITY_POLICY = `default-src 'none'; frame-ancestors 'none'`;
 
+/** The Swagger UI page under /api/docs (core/openapi): its own script and stylesheet, the document fetched from /api/docs-json. */
+const API_DOCS_PATH = /^\/api\/docs(\/|$)/;
+export const API_DOCS_CONTENT_SECURITY_POLICY = [
+  `default-src 'none'`,
+  `script-src 'self'`,
+  `style-src 'self'`,
+  `img-src 'self' data:`,
+  `connect-src 'self'`,
+  `base-uri 'none'`,
+  `form-action 'none'`,
+  `frame-ancestors 'none'`,
+].join('; ');
+
 function forbidden(res: Response): void {
   res.status(403).json({ statusCode: 403, errors: [{ code: 'forbidden', message: API_MESSAGES.forbidden }] });
 }
@@ -89,7 +102,7 @@ export function securityHeaders(config: Pick<AppConfig, 'remoteUrls' | 'corsOrig
   const allowed = new Set(config.corsOrigins);
   return (req, res, next) => {
     const api = API_PATH.test(req.path);
-    res.setHeader('Content-Security-Policy', api ? API_CONTENT_SECURITY_POLICY : appPolicy);
+    res.setHeader('Content-Security-Policy', api ? (API_DOCS_PATH.test(req.path) ? API_DOCS_CONTENT_SECURITY_POLICY : API_CONTENT_SECURITY_POLICY) : appPolicy);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'no-referrer');
