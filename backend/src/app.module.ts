@@ -18,6 +18,7 @@ import { MeetingsModule } from './modules/meetings/meetings.module.js';
 import { MedicinesModule } from './modules/medicines/medicines.module.js';
 import { StatisticsModule } from './modules/statistics/statistics.module.js';
 import { OauthModule } from './modules/oauth/oauth.module.js';
+import { ObservabilityModule } from './core/observability/observability.module.js';
 
 @Module({})
 export class AppModule {
@@ -31,6 +32,7 @@ export class AppModule {
         AuthCoreModule,
         AuditModule,
         RealtimeModule,
+        ObservabilityModule,
         UsersModule,
         AuthModule,
         ProfileModule,

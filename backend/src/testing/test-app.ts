@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import pg from 'pg';
 import request from 'supertest';
 import type { AuthRecord } from '@mediport/contracts';
-import { createApp } from '../app.factory.js';
+import { createApp, type CreateAppOptions } from '../app.factory.js';
 import { type AppConfig, loadConfig } from '../core/config/app-config.js';
 import { DEMO_PASSWORD } from '../core/db/seed-data.js';
 
@@ -61,13 +61,15 @@ export function testConfig(db: TestDatabase, env: Record<string, string> = {}): 
     JWT_SECRET: 'test-secret-for-api-specs',
     DEMO: '1',
     STATIC_ROOT: path.join(db.dataDir, 'no-frontends'),
+    // Quiet test output: errors only, unless the run asks for more (LOG_LEVEL=debug npx jest ...).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...env,
   });
 }
 
-export async function bootApp(db: TestDatabase, env: Record<string, string> = {}): Promise<NestExpressApplication> {
-  const app = await createApp(testConfig(db, env), { logger: ['error'] });
+export async function bootApp(db: TestDatabase, env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const app = await createApp(testConfig(db, env), options);
   await app.init();
   return app;
 }
@@ -93,12 +95,12 @@ export interface BootedTestApp {
  * Registers the per-file lifecycle of an API spec: a database of its own and the booted app in
  * beforeAll (then `setup`), app closed and database dropped in afterAll.
  */
-export function useTestApp(setup: (booted: BootedTestApp) => void | Promise<void>, env: Record<string, string> = {}): void {
+export function useTestApp(setup: (booted: BootedTestApp) => void | Promise<void>, env: Record<string, string> = {}, options: CreateAppOptions = {}): void {
   let booted: Partial<BootedTestApp> = {};
   beforeAll(async () => {
     const db = await createTestDatabase();
     booted = { db };
-    const app = await bootApp(db, env);
+    const app = await bootApp(db, env, options);
     booted.app = app;
     await setup({ app, db });
   });

@@ -40,6 +40,12 @@ describe('loadConfig', () => {
     { title: 'a CORS origin without scheme', env: { CORS_ORIGINS: 'partner.example.org' } },
     { title: 'a CORS origin "null"', env: { CORS_ORIGINS: 'null' } },
     { title: 'a non-http CORS origin', env: { CORS_ORIGINS: 'ftp://partner.example.org' } },
+    { title: 'an unknown LOG_LEVEL', env: { LOG_LEVEL: 'verbose' } },
+    { title: 'a short METRICS_TOKEN', env: { METRICS_TOKEN: 'secret' } },
+    { title: 'a METRICS_TOKEN with spaces', env: { METRICS_TOKEN: 'correct horse battery staple' } },
+    { title: 'a METRICS_PORT that is no port', env: { METRICS_PORT: 'abc' } },
+    { title: 'a METRICS_PORT over 65535', env: { METRICS_PORT: '70000' } },
+    { title: 'a METRICS_PORT equal to PORT', env: { PORT: '8080', METRICS_PORT: '8080' } },
   ])('rejects $title', ({ env }) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env })).toThrow(ConfigError);
   });
@@ -59,5 +65,30 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://Partner.Example.org/, http://localhost:3000,,https://partner.example.org:443',
     });
     expect(config.corsOrigins).toEqual(['https://partner.example.org', 'http://localhost:3000']);
+  });
+
+  it('logs at info and serves no metrics by default', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's' });
+    expect(config.logLevel).toBe('info');
+    expect(config.metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
+  });
+
+  it.each([
+    { title: 'LOG_LEVEL=error', env: { LOG_LEVEL: 'error' }, logLevel: 'error' },
+    { title: 'LOG_LEVEL=Silent', env: { LOG_LEVEL: 'Silent' }, logLevel: 'silent' },
+  ])('reads $title', ({ env, logLevel }) => {
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env }).logLevel).toBe(logLevel);
+  });
+
+  it.each([
+    { title: 'a bare port on 127.0.0.1', value: '9464', expected: { port: 9464, host: '127.0.0.1' } },
+    { title: 'host:port', value: '0.0.0.0:9464', expected: { port: 9464, host: '0.0.0.0' } },
+    { title: 'an IPv6 host', value: '[::1]:9464', expected: { port: 9464, host: '::1' } },
+  ])('reads METRICS_PORT as $title', ({ value, expected }) => {
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', METRICS_PORT: value }).metrics).toMatchObject(expected);
+  });
+
+  it('reads METRICS_TOKEN', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', METRICS_TOKEN: ' 0123456789abcdef-token ' }).metrics.token).toBe('0123456789abcdef-token');
   });
 });

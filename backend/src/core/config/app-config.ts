@@ -43,7 +43,20 @@ export interface AppConfig {
   migrationsDir: string;
   /** Seed the demo data automatically when the database has no users. */
   autoSeed: boolean;
+  /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS, default on; 0 turns them off). */
+  apiDocs: boolean;
+  /** Minimum level of the JSON log (LOG_LEVEL): fatal, error, warn, info (default), debug, trace or silent. */
+  logLevel: LogLevelName;
+  /**
+   * /metrics (Prometheus). `token` (METRICS_TOKEN): required as `Authorization: Bearer <token>`.
+   * `port` (METRICS_PORT, `[host:]port`): serve /metrics only there, on `host` (default 127.0.0.1).
+   * Neither set: /metrics answers 404.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {}
 
@@ -97,6 +110,31 @@ function socketSweepMs(value: string | undefined): number {
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 10) throw new ConfigError(`Invalid SOCKET_SWEEP_MS "${value}" (milliseconds, at least 10)`);
   return ms;
+}
+
+function logLevel(value: string | undefined): LogLevelName {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new ConfigError(`Invalid LOG_LEVEL "${value}" (one of ${LOG_LEVELS.join(', ')})`);
+  return v as LogLevelName;
+}
+
+/** METRICS_TOKEN: a bearer token, at least 16 characters so a placeholder like "secret" fails the boot. */
+function metricsToken(value: string | undefined): string | null {
+  const token = text(value);
+  if (token && !/^[\x21-\x7e]{16,}$/.test(token)) throw new ConfigError('Invalid METRICS_TOKEN (at least 16 visible ASCII characters, no spaces)');
+  return token;
+}
+
+/** METRICS_PORT: `9464` (on 127.0.0.1) or `host:port`, e.g. `0.0.0.0:9464` for a scraper in another container. */
+function metricsListen(value: string | undefined, appPort: number): { port: number | null; host: string } {
+  const v = text(value);
+  if (!v) return { port: null, host: '127.0.0.1' };
+  const match = /^(?:(\[[0-9a-f:.]+\]|[\w.-]+):)?(\d{1,5})$/i.exec(v);
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) throw new ConfigError(`Invalid METRICS_PORT "${v}" (a port such as 9464, or host:port)`);
+  if (port !== 0 && port === appPort) throw new ConfigError(`METRICS_PORT ${port} is the application's PORT; choose another port`);
+  return { port, host: match[1]?.replace(/^\[|\]$/g, '') ?? '127.0.0.1' };
 }
 
 function jwtSecretFor(env: NodeJS.ProcessEnv, dataDir: string): string {
@@ -156,5 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     migrationsDir: path.resolve(text(env.MIGRATIONS_DIR) ?? path.join(root, 'backend', 'drizzle')),
     autoSeed: demo,
+    apiDocs: flag(env.API_DOCS, true),
+    logLevel: logLevel(env.LOG_LEVEL),
+    metrics: { token: metricsToken(env.METRICS_TOKEN), ...metricsListen(env.METRICS_PORT, port) },
   };
 }

@@ -50,6 +50,12 @@ describe('toErrorBody', () => {
     expect(body).toEqual({ statusCode: 500, errors: [{ code: 'internal', message: API_MESSAGES.internal }], correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
+  it('uses the request id as the correlation id when it has one', () => {
+    const body = toErrorBody(new Error('boom'), logger, 'req-42.a_b');
+    expect(body.correlationId).toBe('req-42.a_b');
+    expect(logged.join('\n')).toContain('Unexpected error req-42.a_b');
+  });
+
   it.each(['22P05', '22021', '22001', '22P02', '23503'])('answers the client-fault SQLSTATE %s with a German 400, as a last safety net', (code) => {
     const body = toErrorBody(queryError(pgError(code)), logger);
     expect(body).toEqual({ statusCode: 400, errors: [{ code: 'invalid', message: API_MESSAGES.invalidInput }], correlationId: expect.any(String) });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { API_MESSAGES, type ApiErrorBody, type ApiErrorEntry } from '@mediport/contracts';
+import { currentRequestId, requestIdOf } from '../observability/request-id.middleware.js';
 import { AppError } from './app-error.js';
 
 const STATUS_MESSAGES: Record<number, ApiErrorEntry> = {
@@ -87,8 +88,11 @@ export function describeForLog(error: unknown): string {
   return text.replace(/Failed query:[\s\S]*?(?=\n\s+at |$)/, 'Failed query: [redacted]');
 }
 
-/** Maps any error to `{ statusCode, errors: [{ path?, message, code? }] }`. */
-export function toErrorBody(error: unknown, logger: Logger): ApiErrorBody {
+/**
+ * Maps any error to `{ statusCode, errors: [{ path?, message, code? }] }`. The correlation id of a
+ * 500 is the request's id (x-request-id, also in the access log); without one a fresh UUID.
+ */
+export function toErrorBody(error: unknown, logger: Logger, requestId?: string): ApiErrorBody {
   if (error instanceof AppError) return { statusCode: error.status, errors: error.errors };
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -100,7 +104,7 @@ export function toErrorBody(error: unknown, logger: Logger): ApiErrorBody {
       return { statusCode: status, errors: [status === 413 && typeof type === 'string' && TOO_LARGE_TYPES.has(type) ? BODY_TOO_LARGE : messageFor(status)] };
     }
   }
-  const correlationId = randomUUID();
+  const correlationId = requestId ?? currentRequestId() ?? randomUUID();
   const db = databaseErrorOf(error);
   if (db && CLIENT_FAULT_SQLSTATES.has(db.code)) {
     logger.warn(`Database refused client input ${correlationId}: ${describeForLog(error)}`);
@@ -117,7 +121,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost) {
     if (host.getType() !== 'http') return;
     const res = host.switchToHttp().getResponse<Response>();
-    const body = toErrorBody(error, this.logger);
+    const body = toErrorBody(error, this.logger, requestIdOf(host.switchToHttp().getRequest<Request>()));
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
   }

@@ -1,0 +1,47 @@
+import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
+import { HealthCheck, type HealthCheckResult, HealthCheckService, type HealthIndicatorFunction } from '@nestjs/terminus';
+import type { Response } from 'express';
+import { Public } from '../permissions/access.decorators.js';
+import { ReadinessService } from './readiness.service.js';
+
+/**
+ * Liveness and readiness for load balancers, compose and orchestrators, in terminus' shape
+ * `{ status: 'ok' | 'error', info, error, details }`; 503 when a check is down (or while shutting down).
+ */
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly readiness: ReadinessService,
+  ) {}
+
+  /** The process lives and answers HTTP; checks nothing else, so a database outage never restarts it. */
+  @Get()
+  @Public()
+  @HealthCheck()
+  live(@Res() res: Response): Promise<void> {
+    return this.answer(res, []);
+  }
+
+  /** Ready for traffic: database reachable and migrated, Redis (with REDIS_URL), registered checks. */
+  @Get('ready')
+  @Public()
+  @HealthCheck()
+  ready(@Res() res: Response): Promise<void> {
+    return this.answer(res, this.readiness.checks());
+  }
+
+  /** terminus throws its 503 as an HttpException; answered here, since the global filter turns 5xx into a bare 500. */
+  private async answer(res: Response, checks: HealthIndicatorFunction[]): Promise<void> {
+    let status = 200;
+    let body: HealthCheckResult;
+    try {
+      body = await this.health.check(checks);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      status = 503;
+      body = error.getResponse() as HealthCheckResult;
+    }
+    res.status(status).json(body);
+  }
+}
