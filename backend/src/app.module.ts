@@ -18,6 +18,9 @@ import { MeetingsModule } from './modules/meetings/meetings.module.js';
 import { MedicinesModule } from './modules/medicines/medicines.module.js';
 import { StatisticsModule } from './modules/statistics/statistics.module.js';
 import { OauthModule } from './modules/oauth/oauth.module.js';
+import { PatientsModule } from './modules/patients/patients.module.js';
+import { DoctorsModule } from './modules/doctors/doctors.module.js';
+import { HomesModule } from './modules/homes/homes.module.js';
 import { ObservabilityModule } from './core/observability/observability.module.js';
 
 @Module({})
@@ -45,6 +48,9 @@ export class AppModule {
         MedicinesModule,
         StatisticsModule,
         OauthModule,
+        PatientsModule,
+        DoctorsModule,
+        HomesModule,
       ],
     };
   }

@@ -45,8 +45,13 @@ test('admin creates a Heim user with a one-time password; the user must change i
   await page.getByPlaceholder('vorname.nachname').fill(username);
   await expect(page.getByLabel(/^Benutzername\W*$/)).toHaveValue(username);
   await page.getByRole('checkbox', { name: 'Heim', exact: true }).check();
-  // The only care home is selected automatically; it has a contract, so no costs to acknowledge.
-  await expect(page.getByRole('combobox', { name: 'Pflegeheim' })).toHaveText('Haus Sonnenschein');
+  // The demo data has several care homes: choose Haus Sonnenschein; it has a contract, so no costs to acknowledge.
+  const homeSelect = page.getByRole('combobox', { name: 'Pflegeheim' });
+  if ((await homeSelect.textContent())?.trim() !== 'Haus Sonnenschein') {
+    await homeSelect.click();
+    await page.getByRole('option', { name: 'Haus Sonnenschein', exact: true }).click();
+  }
+  await expect(homeSelect).toHaveText('Haus Sonnenschein');
   await expect(page.getByText('Ich bestätige den kostenpflichtigen Zugang.')).toHaveCount(0);
   // The living areas of the chosen home (seeded: Wohnbereich A and B) are offered; the user works in A.
   const homeGroups = page.getByRole('combobox', { name: 'Wohnbereiche' });

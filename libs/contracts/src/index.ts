@@ -299,3 +299,4 @@ export * from './meetings.js';
 export * from './settings.js';
 export * from './medicines.js';
 export * from './oauth.js';
+export * from './masterdata.js';

@@ -2,3 +2,4 @@ export * from './password-rules.js';
 export * from './field-rules.js';
 export * from './user-rules.js';
 export * from './form-rules.js';
+export * from './masterdata-rules.js';

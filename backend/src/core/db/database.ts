@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Logger } from '@nestjs/common';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -51,7 +52,8 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   }
   const dir = path.join(config.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // pg_trgm serves the infix name search of the master-data lists (migration 0004 creates the extension).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

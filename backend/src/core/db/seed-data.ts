@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@mediport/contracts';
 import { DEFAULT_MATRIX } from '@mediport/permissions';
-import { aclMatrix, contracts, doctors, homeGroups, homes, settings, userHomeGroups, users } from '../../db/schema/index.js';
+import { aclMatrix, contracts, doctorOffices, doctors, homeGroups, homes, patients, settings, userHomeGroups, users } from '../../db/schema/index.js';
 import type { Database } from './database.js';
 
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
@@ -20,6 +20,119 @@ export const DEMO_USERS: { username: string; roles: Role[]; label: string; first
 /** Living areas of the demo home "Haus Sonnenschein"; the heim user works in the first. */
 export const DEMO_HOME_GROUPS = ['Wohnbereich A', 'Wohnbereich B'] as const;
 
+/** The demo care homes: "Haus Sonnenschein" (with a contract) first, each with its living areas. */
+export const DEMO_HOMES = [
+  {
+    name: 'Haus Sonnenschein',
+    company: 'Sonnenschein Pflege gGmbH',
+    firstname: 'Sabine',
+    lastname: 'Lorenz',
+    email: 'info@haus-sonnenschein.de',
+    street: 'Lindenallee 5',
+    postalCode: '10115',
+    city: 'Berlin',
+    phone: '030 4455660',
+    fax: '030 4455669',
+    senderName: 'Haus Sonnenschein – Pflegedienstleitung',
+    senderPhone: '030 4455661',
+    senderFax: '030 4455669',
+    groups: [...DEMO_HOME_GROUPS],
+  },
+  {
+    name: 'Seniorenresidenz Am Stadtpark',
+    company: 'Stadtpark Senioren GmbH',
+    firstname: 'Jürgen',
+    lastname: 'Hartmann',
+    email: 'kontakt@residenz-stadtpark.de',
+    street: 'Parkstraße 12',
+    postalCode: '14467',
+    city: 'Potsdam',
+    phone: '0331 708090',
+    fax: '0331 708099',
+    senderName: '',
+    senderPhone: '',
+    senderFax: '',
+    groups: ['Erdgeschoss', 'Obergeschoss', 'Demenz-WG'],
+  },
+  {
+    name: 'Pflegeheim Lindenhof',
+    company: 'Diakonie Lindenhof e. V.',
+    firstname: 'Monika',
+    lastname: 'Seidel',
+    email: 'verwaltung@lindenhof-pflege.de',
+    street: 'Am Lindenhof 3',
+    postalCode: '12555',
+    city: 'Berlin',
+    phone: '030 6512340',
+    fax: '030 6512349',
+    senderName: '',
+    senderPhone: '',
+    senderFax: '',
+    groups: ['Haus Rosen', 'Haus Tulpen'],
+  },
+] as const;
+
+/** The demo doctors' practices. */
+export const DEMO_OFFICES = [
+  { name: 'Praxis Dr. Berger', street: 'Friedrichstraße 120', zip: '10117', city: 'Berlin', contactType: 'mail', phone: '030 2200110', mail: 'praxis@dr-berger.de', fax: '030 2200119' },
+  { name: 'Gemeinschaftspraxis am Markt', street: 'Marktplatz 7', zip: '14467', city: 'Potsdam', contactType: 'fax', phone: '0331 230450', mail: 'info@praxis-am-markt.de', fax: '0331 230459' },
+] as const;
+
+/** The demo doctors (Dr. Anna Berger, the arzt user's, first) with expertise, contact and practice (index into DEMO_OFFICES). */
+export const DEMO_DOCTORS = [
+  { salutation: 'mrs', title: 'Dr.', firstname: 'Anna', lastname: 'Berger', expertise: 'Allgemeinmedizin', email: 'praxis@dr-berger.de', fax: '030 2200119', preferred: 'E-Mail', office: 0, street: 'Friedrichstraße 120', postalCode: '10117', city: 'Berlin' },
+  { salutation: 'mr', title: 'Dr.', firstname: 'Thomas', lastname: 'Krüger', expertise: 'Innere Medizin', email: 'krueger@dr-berger.de', fax: '030 2200119', preferred: 'Fax', office: 0, street: 'Friedrichstraße 120', postalCode: '10117', city: 'Berlin' },
+  { salutation: 'mrs', title: 'Dr. med.', firstname: 'Sabine', lastname: 'Hoffmann', expertise: 'Neurologie', email: 'hoffmann@praxis-am-markt.de', fax: '0331 230459', preferred: 'Fax', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
+  { salutation: 'mr', title: '', firstname: 'Michael', lastname: 'Schulz', expertise: 'Allgemeinmedizin', email: 'schulz@praxis-am-markt.de', fax: '0331 230459', preferred: 'E-Mail', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
+  { salutation: 'mrs', title: 'Dr.', firstname: 'Julia', lastname: 'Wagner', expertise: 'Psychiatrie', email: 'wagner@praxis-am-markt.de', fax: '', preferred: 'E-Mail', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
+  { salutation: 'mr', title: 'Dr.', firstname: 'Stefan', lastname: 'Becker', expertise: 'Urologie', email: 'praxis@urologie-becker.de', fax: '030 3344556', preferred: 'Fax', office: null, street: 'Karl-Marx-Allee 88', postalCode: '10243', city: 'Berlin' },
+  { salutation: 'mrs', title: 'Dr.', firstname: 'Katharina', lastname: 'Schäfer', expertise: 'Dermatologie', email: 'termine@hautarzt-schaefer.de', fax: '', preferred: 'E-Mail', office: null, street: 'Brandenburger Straße 40', postalCode: '14467', city: 'Potsdam' },
+  { salutation: 'mr', title: 'Prof. Dr.', firstname: 'Markus', lastname: 'Richter', expertise: 'Kardiologie', email: 'sekretariat@kardiologie-richter.de', fax: '030 7788990', preferred: 'Fax', office: null, street: 'Hauptstraße 15', postalCode: '10827', city: 'Berlin' },
+] as const;
+
+const PATIENT_FIRSTNAMES = {
+  mrs: ['Elfriede', 'Gertrud', 'Hildegard', 'Irmgard', 'Ursula', 'Renate', 'Christa', 'Brigitte', 'Helga', 'Ingrid', 'Margarete', 'Waltraud', 'Erika', 'Gisela', 'Anneliese'],
+  mr: ['Heinz', 'Werner', 'Günter', 'Horst', 'Manfred', 'Gerhard', 'Helmut', 'Dieter', 'Klaus', 'Karl-Heinz', 'Wolfgang', 'Rolf', 'Siegfried', 'Joachim', 'Bernd'],
+} as const;
+const PATIENT_LASTNAMES = [
+  'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Meyer', 'Weber', 'Schulze', 'Koch', 'Bauer', 'Wolf', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Hofmann',
+  'Hartmann', 'Lange', 'Werner', 'Krause', 'Lehmann', 'Köhler', 'Maier', 'Herrmann', 'König', 'Walter', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters',
+] as const;
+
+/** Deterministic pseudo-random numbers (mulberry32): the same demo data on every installation. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The 60 demo patients: names, birth dates (1926–1958) and their home (index into DEMO_HOMES) and living area (index into its groups). */
+export function demoPatients(count = 60): { salutation: 'mr' | 'mrs'; firstname: string; lastname: string; dateOfBirth: string; home: number; group: number }[] {
+  const next = random(20240601);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const out: { salutation: 'mr' | 'mrs'; firstname: string; lastname: string; dateOfBirth: string; home: number; group: number }[] = [];
+  const seen = new Set<string>();
+  while (out.length < count) {
+    const salutation = next() < 0.62 ? 'mrs' : 'mr';
+    const firstname = pick(PATIENT_FIRSTNAMES[salutation]);
+    const lastname = pick(PATIENT_LASTNAMES);
+    if (seen.has(`${firstname} ${lastname}`)) continue;
+    seen.add(`${firstname} ${lastname}`);
+    const year = 1926 + Math.floor(next() * 33);
+    const month = 1 + Math.floor(next() * 12);
+    const day = 1 + Math.floor(next() * 28);
+    const home = out.length % DEMO_HOMES.length;
+    const group = Math.floor(next() * DEMO_HOMES[home]!.groups.length);
+    out.push({ salutation, firstname, lastname, dateOfBirth: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`, home, group });
+  }
+  return out;
+}
+
 /** Rows every installation needs: the rights matrix (version 1) and the settings row. Safe to run concurrently. */
 export async function ensureBaseData(db: Database): Promise<void> {
   await db.insert(aclMatrix).values({ version: 1, matrix: DEFAULT_MATRIX }).onConflictDoNothing();
@@ -27,35 +140,17 @@ export async function ensureBaseData(db: Database): Promise<void> {
 }
 
 /**
- * Demo data: the six demo users, home "Haus Sonnenschein" with a contract and the living areas
- * "Wohnbereich A" (the heim user's) and "Wohnbereich B", doctor "Dr. Anna Berger" without one, and
- * the operator data. Idempotent; returns whether anything was seeded.
+ * Demo data: the six demo users, the master data of seedDemoMasterdata (home "Haus Sonnenschein"
+ * with a contract and the living areas "Wohnbereich A" (the heim user's) and "Wohnbereich B",
+ * doctor "Dr. Anna Berger" without one, …), and the operator data. Idempotent; returns whether
+ * anything was seeded.
  */
 export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean } = {}): Promise<boolean> {
   if (options.onlyIfEmpty) {
     const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
     if ((row?.n ?? 0) > 0) return false;
   }
-  let [home] = await db.select({ id: homes.id }).from(homes).where(eq(homes.name, 'Haus Sonnenschein')).limit(1);
-  home ??= (
-    await db
-      .insert(homes)
-      .values({ name: 'Haus Sonnenschein', email: 'info@haus-sonnenschein.de', street: 'Lindenallee 5', postalCode: '10115', city: 'Berlin' })
-      .returning({ id: homes.id })
-  )[0]!;
-  const [contract] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.homeId, home.id)).limit(1);
-  if (!contract) await db.insert(contracts).values({ homeId: home.id, state: 'active' });
-
-  for (const name of DEMO_HOME_GROUPS) await db.insert(homeGroups).values({ homeId: home.id, name }).onConflictDoNothing();
-
-  let [doctor] = await db
-    .select({ id: doctors.id })
-    .from(doctors)
-    .where(and(eq(doctors.firstname, 'Anna'), eq(doctors.lastname, 'Berger')))
-    .limit(1);
-  doctor ??= (
-    await db.insert(doctors).values({ title: 'Dr.', firstname: 'Anna', lastname: 'Berger', email: 'praxis@dr-berger.de' }).returning({ id: doctors.id })
-  )[0]!;
+  const { home, doctor } = await seedDemoMasterdata(db);
 
   for (const u of DEMO_USERS) {
     await db
@@ -97,4 +192,67 @@ export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean } 
     })
     .where(and(eq(settings.id, 1), eq(settings.company, '')));
   return true;
+}
+
+/**
+ * The demo master data (issue #9): the homes of DEMO_HOMES with their living areas ("Haus
+ * Sonnenschein" with a contract), the practices of DEMO_OFFICES, the doctors of DEMO_DOCTORS and 60
+ * patients spread over the homes, generated deterministically. Idempotent: records are matched by
+ * name and only missing ones are added; nothing existing is changed. Answers the ids of "Haus
+ * Sonnenschein" and Dr. Anna Berger.
+ */
+export async function seedDemoMasterdata(db: Database): Promise<{ home: { id: string }; doctor: { id: string } }> {
+  const homeIds: string[] = [];
+  const groupIds: string[][] = [];
+  for (const h of DEMO_HOMES) {
+    const { groups, ...values } = h;
+    let [row] = await db.select({ id: homes.id }).from(homes).where(eq(homes.name, h.name)).limit(1);
+    row ??= (await db.insert(homes).values(values).returning({ id: homes.id }))[0]!;
+    homeIds.push(row.id);
+    for (const name of groups) await db.insert(homeGroups).values({ homeId: row.id, name }).onConflictDoNothing();
+    const rows = await db.select({ id: homeGroups.id, name: homeGroups.name }).from(homeGroups).where(eq(homeGroups.homeId, row.id));
+    groupIds.push(groups.map((name) => rows.find((r) => r.name === name)?.id ?? rows[0]!.id));
+  }
+  const home = { id: homeIds[0]! };
+  const [contract] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.homeId, home.id)).limit(1);
+  if (!contract) await db.insert(contracts).values({ homeId: home.id, state: 'active' });
+
+  const officeIds: string[] = [];
+  for (const o of DEMO_OFFICES) {
+    let [row] = await db.select({ id: doctorOffices.id }).from(doctorOffices).where(eq(doctorOffices.name, o.name)).limit(1);
+    row ??= (await db.insert(doctorOffices).values(o).returning({ id: doctorOffices.id }))[0]!;
+    officeIds.push(row.id);
+  }
+
+  const doctorIds: string[] = [];
+  for (const d of DEMO_DOCTORS) {
+    const { office, ...values } = d;
+    let [row] = await db
+      .select({ id: doctors.id })
+      .from(doctors)
+      .where(and(eq(doctors.firstname, d.firstname), eq(doctors.lastname, d.lastname)))
+      .limit(1);
+    row ??= (await db.insert(doctors).values({ ...values, officeId: office === null ? null : officeIds[office]! }).returning({ id: doctors.id }))[0]!;
+    doctorIds.push(row.id);
+  }
+
+  const existing = new Set(
+    (await db.select({ firstname: patients.firstname, lastname: patients.lastname, dateOfBirth: patients.dateOfBirth }).from(patients)).map((p) => `${p.firstname}|${p.lastname}|${p.dateOfBirth}`),
+  );
+  const missing = demoPatients()
+    .filter((p) => !existing.has(`${p.firstname}|${p.lastname}|${p.dateOfBirth}`))
+    .map((p, i) => ({
+      salutation: p.salutation,
+      firstname: p.firstname,
+      lastname: p.lastname,
+      dateOfBirth: p.dateOfBirth,
+      street: DEMO_HOMES[p.home]!.street,
+      postalCode: DEMO_HOMES[p.home]!.postalCode,
+      city: DEMO_HOMES[p.home]!.city,
+      homeId: homeIds[p.home]!,
+      // Every seventh demo patient lives in its home without a living area yet.
+      homeGroupId: i % 7 === 6 ? null : groupIds[p.home]![p.group]!,
+    }));
+  if (missing.length) await db.insert(patients).values(missing);
+  return { home, doctor: { id: doctorIds[0]! } };
 }

@@ -13,14 +13,14 @@
  * 2xx on a record of another home or practice.
  */
 import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { AuthRecord, Role } from '@mediport/contracts';
 import { grantOf } from '@mediport/permissions';
 import { DB } from '../db/db.module.js';
 import type { Database } from '../db/database.js';
-import { doctors, homes, meetings, users } from '../../db/schema/index.js';
+import { contracts, doctorOffices, doctors, homeGroups, homes, meetings, patients, users } from '../../db/schema/index.js';
 import { discoverRoutes, type DiscoveredRoute } from '../../testing/routes.js';
 import { DEMO_USERNAMES, login, useTestApp } from '../../testing/test-app.js';
 import { AuthContext } from '../auth/auth-context.js';
@@ -32,10 +32,13 @@ const FIXTURE_PASSWORD = 'Zz#Fixture2024!';
 /** Sample values a request needs to reach the record check (inputs, never expectations). */
 const SAMPLE_FIELDS: Record<string, Record<string, unknown>> = {
   password: { password: FIXTURE_PASSWORD, password_confirm: FIXTURE_PASSWORD },
+  deactivated: { deactivated: false },
 };
 const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/meetings/:contractId/:option': { date: '01.02.2030', time: '10:00', system: 'Zoom', url: '', info: '' },
   'PUT /api/users/:id/profile/documents/:name': { name: '{accepted}Unbekannt.pdf' },
+  'POST /api/homes/:id/groups': { name: 'Wohnbereich Probe' },
+  'PUT /api/homes/:id/groups/:groupId': { name: 'Wohnbereich Umbenannt' },
 };
 /**
  * Who may reach records of any home or practice, straight from the spec (independent of the
@@ -45,6 +48,15 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
 const SPEC_UNRESTRICTED: Record<string, (roles: readonly string[]) => boolean> = {
   User: (r) => r.includes('ROLE_ADMIN') || (r.includes('ROLE_PHARMA') && r.includes('ROLE_MANAGER')),
   Meeting: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
+  // Master data (issue #9): the pharmacy and administrators see all; a home its own home, its
+  // living areas and patients; a doctor its own record and practice (and patients it has orders for).
+  Patient: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
+  HomeGroup: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
+  DoctorOffice: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
+  // Orders name a home and a doctor: a practice reads every home, a home every doctor (default
+  // matrix: home_list_view for Arzt, doctor_list_view for Heim); their writes stay with the policy.
+  Home: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_DOCTOR'),
+  Doctor: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_HOME'),
 };
 const PART_VALUES: Record<string, string> = { name: 'Unbekannt.pdf' };
 
@@ -148,7 +160,111 @@ async function meetingFixtures(caller: Caller): Promise<Fixture[]> {
   ];
 }
 
-const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = { User: userFixtures, Meeting: meetingFixtures };
+// ---- master data (issue #9) ----
+
+async function newHome(): Promise<string> {
+  seq += 1;
+  const [row] = await database.insert(homes).values({ name: `Haus Fixture ${seq}`, email: `info${seq}@fixture.de`, street: 'Weg 1', postalCode: '10115', city: 'Berlin', fax: '030 1' }).returning({ id: homes.id });
+  return row!.id;
+}
+
+async function newOffice(): Promise<string> {
+  seq += 1;
+  const [row] = await database.insert(doctorOffices).values({ name: `Praxis Fixture ${seq}`, street: 'Weg 2', zip: '10115', city: 'Berlin', phone: '030 2' }).returning({ id: doctorOffices.id });
+  return row!.id;
+}
+
+async function newDoctor(officeId: string | null): Promise<string> {
+  seq += 1;
+  const [row] = await database.insert(doctors).values({ lastname: `Fixture${seq}`, email: `arzt${seq}@fixture.de`, officeId }).returning({ id: doctors.id });
+  return row!.id;
+}
+
+async function officeOf(doctorId: string | null): Promise<string | null> {
+  if (!doctorId) return null;
+  const [row] = await database.select({ office: doctors.officeId }).from(doctors).where(eq(doctors.id, doctorId));
+  return row?.office ?? null;
+}
+
+const stateSql = (column: typeof patients.deactivatedAt | typeof doctors.deactivatedAt | typeof homes.deactivatedAt) => sql<'active' | 'deactivated'>`case when ${column} is null then 'active' else 'deactivated' end`;
+
+async function patientSubject(id: string): Promise<PolicyRecord> {
+  const [row] = await database.select({ id: patients.id, home: patients.homeId, state: stateSql(patients.deactivatedAt) }).from(patients).where(eq(patients.id, id));
+  return row!;
+}
+
+async function doctorSubject(id: string): Promise<PolicyRecord> {
+  const [row] = await database.select({ id: doctors.id, state: stateSql(doctors.deactivatedAt) }).from(doctors).where(eq(doctors.id, id));
+  return row!;
+}
+
+async function homeSubject(id: string): Promise<PolicyRecord> {
+  const [row] = await database.select({ id: homes.id, state: stateSql(homes.deactivatedAt) }).from(homes).where(eq(homes.id, id));
+  const [contract] = await database.select({ id: contracts.id }).from(contracts).where(and(eq(contracts.homeId, id), eq(contracts.state, 'active')));
+  return { ...row!, contract: contract ? 'active' : '' };
+}
+
+async function officeSubject(id: string): Promise<PolicyRecord> {
+  const rows = await database.select({ id: doctors.id }).from(doctors).where(eq(doctors.officeId, id));
+  return { id, doctors: rows.map((r) => r.id) };
+}
+
+/** Patients of the caller's home (else the demo home), of another home, and one without a home. */
+async function patientFixtures(caller: Caller): Promise<Fixture[]> {
+  const add = async (label: Fixture['label'], homeId: string | null): Promise<Fixture> => {
+    seq += 1;
+    const [row] = await database.insert(patients).values({ lastname: `Fixture${seq}`, dateOfBirth: '1940-01-01', homeId }).returning({ id: patients.id });
+    return { label, params: { id: row!.id }, subject: () => patientSubject(row!.id) };
+  };
+  return [await add('own', caller.auth.user.homeId ?? ids.home), await add('other home', ids.otherHome), await add('other practice', null)];
+}
+
+/** The caller's doctor (a fresh one for callers without: deactivating a demo doctor would sign its users out), a colleague of the same practice, a doctor of another practice. */
+async function doctorFixtures(caller: Caller): Promise<Fixture[]> {
+  const own = caller.auth.user.doctorId ?? (await newDoctor(null));
+  const fixture = (label: Fixture['label'], id: string): Fixture => ({ label, params: { id }, subject: () => doctorSubject(id) });
+  return [fixture('own', own), fixture('peer', await newDoctor(await officeOf(own))), fixture('other practice', await newDoctor(await newOffice()))];
+}
+
+/** The caller's practice (a fresh one for callers without a doctor) and another practice. */
+async function officeFixtures(caller: Caller): Promise<Fixture[]> {
+  const own = (await officeOf(caller.auth.user.doctorId)) ?? (await newOffice());
+  const other = await newOffice();
+  await newDoctor(other);
+  const fixture = (label: Fixture['label'], id: string): Fixture => ({ label, params: { id }, subject: () => officeSubject(id) });
+  return [fixture('own', own), fixture('other practice', other)];
+}
+
+/** The caller's home (a fresh one for callers without: deactivating the demo home would sign its users out) and another home. */
+async function homeFixtures(caller: Caller): Promise<Fixture[]> {
+  const own = caller.auth.user.homeId ?? (await newHome());
+  const fixture = (label: Fixture['label'], id: string): Fixture => ({ label, params: { id }, subject: () => homeSubject(id) });
+  return [fixture('own', own), fixture('other home', ids.otherHome)];
+}
+
+/** Fresh living areas of the caller's home (else the demo home) and of another home. */
+async function homeGroupFixtures(caller: Caller): Promise<Fixture[]> {
+  const add = async (label: Fixture['label'], homeId: string): Promise<Fixture> => {
+    seq += 1;
+    const [row] = await database.insert(homeGroups).values({ homeId, name: `Wohnbereich Fixture ${seq}` }).returning({ id: homeGroups.id });
+    const subject = async () => {
+      const [g] = await database.select({ id: homeGroups.id, home: homeGroups.homeId }).from(homeGroups).where(eq(homeGroups.id, row!.id));
+      return g ?? { id: row!.id, home: homeId };
+    };
+    return { label, params: { id: homeId, groupId: row!.id }, subject };
+  };
+  return [await add('own', caller.auth.user.homeId ?? ids.home), await add('other home', ids.otherHome)];
+}
+
+const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
+  User: userFixtures,
+  Meeting: meetingFixtures,
+  Patient: patientFixtures,
+  Doctor: doctorFixtures,
+  DoctorOffice: officeFixtures,
+  Home: homeFixtures,
+  HomeGroup: homeGroupFixtures,
+};
 
 type Outcome = { status: 403 | 404; why: string } | { status: 'allowed'; why: string };
 
@@ -271,5 +387,61 @@ describe("a policy's WHERE clause and its single-record check agree", () => {
     const res = await api().get('/api/meetings?limit=-1').set('x-auth-token', caller.record.token);
     expect(res.status).toBe(200);
     expect(res.body.data.map((m: { _id: string }) => m._id).sort()).toEqual(expected);
+  });
+
+  // Master-data lists (issue #9): active records by default, all with filter[deactivated]=all.
+  const masterdataLists = [
+    {
+      subject: 'Patient' as const,
+      path: '/api/patients',
+      permission: 'patient_list_view',
+      rows: () => database.select({ id: patients.id, home: patients.homeId, state: stateSql(patients.deactivatedAt), gone: patients.deactivatedAt }).from(patients),
+    },
+    {
+      subject: 'Doctor' as const,
+      path: '/api/doctors',
+      permission: 'doctor_list_view',
+      rows: () => database.select({ id: doctors.id, state: stateSql(doctors.deactivatedAt), gone: doctors.deactivatedAt }).from(doctors),
+    },
+    {
+      subject: 'Home' as const,
+      path: '/api/homes',
+      permission: 'home_list_view',
+      rows: async () =>
+        Promise.all(
+          (await database.select({ id: homes.id, gone: homes.deactivatedAt }).from(homes)).map(async (h) => ({ ...(await homeSubject(h.id)), gone: h.gone })),
+        ),
+    },
+    {
+      subject: 'DoctorOffice' as const,
+      path: '/api/doctors/offices',
+      permission: 'doctor_office_list_view',
+      rows: async () => Promise.all((await database.select({ id: doctorOffices.id }).from(doctorOffices)).map(async (o) => ({ ...(await officeSubject(o.id)), gone: null }))),
+    },
+  ];
+  const listCases = callerNames.flatMap((name) => masterdataLists.map((list) => ({ title: `${name}: GET ${list.path}`, name, list })));
+
+  it.each(listCases)('$title lists exactly the records the policy lets the caller read', async ({ name, list }) => {
+    const caller = callers.find((c) => c.name === name)!;
+    if (!caller.record.permissions.some((p) => p.startsWith(list.permission))) return;
+    // A deactivated record of each kind in the caller's reach, so the default filter is exercised too.
+    const gone = new Date();
+    await database.insert(patients).values({ lastname: 'Deaktiviert', dateOfBirth: '1940-01-01', homeId: caller.auth.user.homeId ?? ids.home, deactivatedAt: gone });
+    await database.insert(doctors).values({ lastname: 'Deaktiviert', deactivatedAt: gone });
+    await database.insert(homes).values({ name: 'Haus Deaktiviert', deactivatedAt: gone });
+    const all = (await list.rows()) as (PolicyRecord & { gone: Date | null })[];
+    const policy = POLICIES[list.subject];
+    const readable = all.filter((r) => policy.can(caller.auth, 'read', r as never));
+    for (const [query, rows] of [
+      ['', readable.filter((r) => !r.gone)],
+      ['&filter[deactivated]=all', readable],
+    ] as const) {
+      if (list.subject === 'DoctorOffice' && query) continue;
+      const res = await api().get(`${list.path}?limit=-1${query}`).set('x-auth-token', caller.record.token);
+      expect(res.status).toBe(200);
+      const expected = rows.map((r) => r.id as string).sort();
+      expect({ query, ids: res.body.data.map((r: { _id: string }) => r._id).sort() }).toEqual({ query, ids: expected });
+      expect({ query, count: res.body.count }).toEqual({ query, count: expected.length });
+    }
   });
 });

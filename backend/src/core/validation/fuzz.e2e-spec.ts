@@ -305,6 +305,11 @@ useTestApp(async (booted) => {
     AclPatchDto: () => ({ acl: {} }),
     DocumentDecisionDto: () => ({ name: '{accepted}fuzz.pdf' }),
     DocumentUploadDto: () => ({ name: 'Rechnung.pdf' }),
+    PatientWriteDto: (n) => ({ firstname: 'Fritz', lastname: `Fuzz${n}`, dateOfBirth: '01.01.1950', homepatient: false }),
+    DoctorWriteDto: (n) => ({ lastname: `Fuzz${n}`, preferred: 'E-Mail', email: `fuzz${n}@beispiel.de` }),
+    OfficeWriteDto: (n) => ({ name: `Praxis Fuzz ${n}`, street: 'Weg 1', zip: '10115', city: 'Berlin', preferred: 'phone', phone: '030 1' }),
+    HomeWriteDto: (n) => ({ name: `Haus Fuzz ${n}`, street: 'Weg 1', postalCode: '10115', city: 'Berlin', country: 'Deutschland', email: `fuzz${n}@beispiel.de`, fax: '030 1' }),
+    HomeGroupWriteDto: (n) => ({ name: `Wohnbereich Fuzz ${n}` }),
   };
 });
 

@@ -12,3 +12,4 @@ export * from './files.js';
 export * from './meetings.js';
 export * from './medicines.js';
 export * from './identities.js';
+export * from './patients.js';

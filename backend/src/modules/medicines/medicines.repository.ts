@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MedicineSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
+import { type ListSource, runList } from '../../core/http/list.js';
 import { medicines } from '../../db/schema/index.js';
 
 export type MedicineRow = typeof medicines.$inferSelect;
@@ -15,37 +16,34 @@ export interface MedicineListFilter {
 
 export type MedicineListOptions = ListQuery<MedicineSortField, MedicineListFilter>;
 
-// Names sort case-insensitively (byte order of the lower-cased name, identical on both drivers).
-const SORT_COLUMNS = { name: sql`lower(${medicines.name})`, group: medicines.group, disabled: medicines.disabled } as const;
-
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/**
+ * The medicine list in the one list layer. Names sort case-insensitively (byte order of the
+ * lower-cased name, identical on both drivers); filter[text] matches the typed text as a whole.
+ */
+const MEDICINE_LIST: ListSource<MedicineSortField> = {
+  table: medicines,
+  id: medicines.id,
+  sort: { name: sql`lower(${medicines.name})`, group: medicines.group, disabled: medicines.disabled },
+  tieBreak: [sql`lower(${medicines.name})`],
+  search: medicines.name,
+  searchMode: 'phrase',
+};
 
 @Injectable()
 export class MedicinesRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  async list(options: MedicineListOptions): Promise<{ rows: MedicineRow[]; count: number }> {
-    const conditions: (SQL | undefined)[] = [
-      options.filter.disabled === undefined ? undefined : eq(medicines.disabled, options.filter.disabled),
-      options.filter.text ? ilike(medicines.name, likePattern(options.filter.text)) : undefined,
-    ];
-    const where = and(...conditions);
-    const column = SORT_COLUMNS[options.sort.field];
-    const order = options.sort.desc ? desc(column) : asc(column);
-    const [rows, [total]] = await Promise.all([
+  list(options: MedicineListOptions): Promise<{ rows: MedicineRow[]; count: number }> {
+    const { disabled } = options.filter;
+    return runList(this.db, MEDICINE_LIST, { query: options, scope: undefined, where: [disabled === undefined ? undefined : eq(medicines.disabled, disabled)] }, (plan) =>
       this.db
         .select()
         .from(medicines)
-        .where(where)
-        .orderBy(order, asc(sql`lower(${medicines.name})`), asc(medicines.id))
-        .offset(options.offset)
-        .limit(options.limit),
-      this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(medicines).where(where),
-    ]);
-    return { rows, count: total?.n ?? 0 };
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .offset(plan.offset)
+        .limit(plan.limit),
+    );
   }
 
   async findById(id: string): Promise<MedicineRow | null> {

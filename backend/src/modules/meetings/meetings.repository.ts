@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
-import type { ListQuery, ListSort } from '../../core/http/list-query.js';
+import type { ListQuery } from '../../core/http/list-query.js';
+import { type ListSource, runList } from '../../core/http/list.js';
 import { doctors, homes, meetings } from '../../db/schema/index.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -33,6 +34,23 @@ const STARTS_AT = sql<Date | null>`case when ${meetings.date} is not null and ${
 
 const ENDED_AFTER = sql`interval '3 hours'`;
 
+/**
+ * The meeting list in the one list layer: filter[text] matches the typed text in the title or the
+ * company. Meetings still being planned (no date) lead either way; -date (newest first) is the default.
+ */
+const MEETING_LIST: ListSource<MeetingSortField> = {
+  table: meetings,
+  id: meetings.id,
+  sort: {
+    company: meetings.company,
+    title: meetings.title,
+    date: (descending) =>
+      descending ? [sql`${meetings.date} desc nulls first`, sql`${meetings.time} desc`] : [sql`${meetings.date} asc nulls first`, sql`${meetings.time} asc`],
+  },
+  search: [meetings.title, meetings.company],
+  searchMode: 'phrase',
+};
+
 @Injectable()
 export class MeetingsRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
@@ -41,18 +59,16 @@ export class MeetingsRepository {
     return { ...getTableColumns(meetings), startsAt: STARTS_AT };
   }
 
-  async list(query: MeetingListOptions): Promise<{ rows: MeetingRecord[]; count: number }> {
-    const { text } = query.filter;
-    const where = and(query.scope, text ? or(ilike(meetings.title, `%${escapeLike(text)}%`), ilike(meetings.company, `%${escapeLike(text)}%`)) : undefined);
-    const rows = await this.db
-      .select(this.selection())
-      .from(meetings)
-      .where(where)
-      .orderBy(...orderOf(query.sort))
-      .offset(query.offset)
-      .limit(query.limit);
-    const [counted] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(meetings).where(where);
-    return { rows, count: counted?.n ?? 0 };
+  list(query: MeetingListOptions): Promise<{ rows: MeetingRecord[]; count: number }> {
+    return runList(this.db, MEETING_LIST, { query, scope: query.scope }, (plan) =>
+      this.db
+        .select(this.selection())
+        .from(meetings)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .offset(plan.offset)
+        .limit(plan.limit),
+    );
   }
 
   async findById(id: string): Promise<MeetingRecord | undefined> {
@@ -111,22 +127,3 @@ export class MeetingsRepository {
     if (rows.length) await this.db.insert(meetings).values(rows).onConflictDoNothing();
   }
 }
-
-function orderOf(sort: ListSort<MeetingSortField>): SQL[] {
-  switch (sort.field) {
-    case 'company':
-      return [sort.desc ? desc(meetings.company) : asc(meetings.company), asc(meetings.id)];
-    case 'title':
-      return [sort.desc ? desc(meetings.title) : asc(meetings.title), asc(meetings.id)];
-    case 'date':
-      // Meetings still being planned (no date) lead either way; -date (newest first) is the default.
-      return sort.desc
-        ? [sql`${meetings.date} desc nulls first`, desc(meetings.time), asc(meetings.id)]
-        : [sql`${meetings.date} asc nulls first`, asc(meetings.time), asc(meetings.id)];
-  }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-

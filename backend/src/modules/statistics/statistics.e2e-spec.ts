@@ -73,7 +73,7 @@ describe('GET /api/statistics', () => {
 
   it('counts kinds whose tables arrive later as 0', async () => {
     const c = await counts(demo.admin.token);
-    expect(c).toMatchObject({ task: 0, event: 0, pickup: 0, patient: 0 });
+    expect(c).toMatchObject({ task: 0, event: 0, pickup: 0 });
   });
 
   it('counts unseen users per caller: new ones after read_all, independent for every user', async () => {

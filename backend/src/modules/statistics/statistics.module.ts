@@ -1,8 +1,11 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { ne } from 'drizzle-orm';
-import { doctorPolicy, homePolicy, userPolicy } from '../../core/permissions/policies/index.js';
+import { isNull, ne } from 'drizzle-orm';
+import { doctorPolicy, homePolicy, patientPolicy, userPolicy } from '../../core/permissions/policies/index.js';
 import { USER_SEEN } from '../users/users.repository.js';
-import { doctors, homes, users } from '../../db/schema/index.js';
+import { DOCTOR_SEEN } from '../doctors/doctors.repository.js';
+import { HOME_SEEN } from '../homes/homes.repository.js';
+import { PATIENT_SEEN } from '../patients/patients.repository.js';
+import { doctors, homes, patients, users } from '../../db/schema/index.js';
 import { MeetingsModule } from '../meetings/meetings.module.js';
 import { SeenCounterRegistry } from './seen-counter.registry.js';
 import { SeenRepository } from './seen.repository.js';
@@ -23,18 +26,15 @@ import { StatisticsService } from './statistics.service.js';
 export class StatisticsModule implements OnModuleInit {
   constructor(private readonly registry: SeenCounterRegistry) {}
 
-  /** Counters for the tables that exist today; tasks, events, pickups and patients register with their issues. */
+  /**
+   * Counters for the tables that exist today (tasks, events and pickups register with their issues).
+   * Each uses its list's seen source and default filter (no deactivated records), so tile and
+   * `filter[notSeen]` count alike.
+   */
   onModuleInit(): void {
     this.registry.register({ source: USER_SEEN, table: users, scope: (auth) => userPolicy.where(auth, 'read'), where: () => ne(users.status, 'removed') });
-    this.registry.register({
-      source: { kind: 'home', id: homes.id, createdAt: homes.createdAt },
-      table: homes,
-      scope: (auth) => homePolicy.where(auth, 'read'),
-    });
-    this.registry.register({
-      source: { kind: 'doctor', id: doctors.id, createdAt: doctors.createdAt },
-      table: doctors,
-      scope: (auth) => doctorPolicy.where(auth, 'read'),
-    });
+    this.registry.register({ source: HOME_SEEN, table: homes, scope: (auth) => homePolicy.where(auth, 'read'), where: () => isNull(homes.deactivatedAt) });
+    this.registry.register({ source: DOCTOR_SEEN, table: doctors, scope: (auth) => doctorPolicy.where(auth, 'read'), where: () => isNull(doctors.deactivatedAt) });
+    this.registry.register({ source: PATIENT_SEEN, table: patients, scope: (auth) => patientPolicy.where(auth, 'read'), where: () => isNull(patients.deactivatedAt) });
   }
 }

@@ -1,11 +1,21 @@
 import { meetingPolicy } from './meeting.policy.js';
-import { doctorPolicy, homePolicy } from './masterdata.policy.js';
+import { doctorOfficePolicy, doctorPolicy, homeGroupPolicy, homePolicy } from './masterdata.policy.js';
+import { patientPolicy } from './patient.policy.js';
 import { userPolicy } from './user.policy.js';
 export * from './condition.js';
 export * from './policy.js';
 export * from './user.policy.js';
 export * from './meeting.policy.js';
 export * from './masterdata.policy.js';
+export * from './patient.policy.js';
 
 /** Every record policy by its subject name (route declarations name their subject). */
-export const POLICIES = { User: userPolicy, Meeting: meetingPolicy, Home: homePolicy, Doctor: doctorPolicy } as const;
+export const POLICIES = {
+  User: userPolicy,
+  Meeting: meetingPolicy,
+  Home: homePolicy,
+  HomeGroup: homeGroupPolicy,
+  Doctor: doctorPolicy,
+  DoctorOffice: doctorOfficePolicy,
+  Patient: patientPolicy,
+} as const;

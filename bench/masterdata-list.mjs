@@ -1,0 +1,392 @@
+#!/usr/bin/env node
+// Benchmark (not a test): the patient list with a text filter and its count (issue #9).
+//
+// In a PostgreSQL database of its own (created and dropped), the built backend (backend/dist) starts
+// with the demo data; the bench then adds homes, living areas, doctors and patients straight through
+// SQL until there are --patients patients, --doctors doctors and --homes homes (deterministic names),
+// runs VACUUM ANALYZE (as autovacuum would after such a load), and measures for each search term (prefixes and infixes of names, one client):
+//   1. GET /api/patients?filter[text]=…&limit=25 (rows + count) signed in as --user,
+//   2. the SQL of that request, captured from the backend and run directly through node-postgres:
+//      the list and count statements (in parallel on two connections, as the backend runs them), and
+//      all statements of the request (session lookup first, then list and count),
+// prints p50/p99 of each, the ratio API / SQL, and the EXPLAIN (ANALYZE, BUFFERS) of the infix search.
+// Goal: p99 ≤ 25 ms through the API, within 1.5× of the same SQL run directly.
+//
+//   cd backend && npx tsc -p tsconfig.build.json && cd ..
+//   node bench/masterdata-list.mjs [--patients 20000] [--doctors 1000] [--homes 200] [--rounds 300]
+//                                  [--user apotheke] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
+//                                  [--backend backend] [--keep-database] [--show-sql] [--profile DIR]
+// --profile DIR starts the backend with `node --cpu-prof` and leaves the .cpuprofile file in DIR.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i === -1) return fallback;
+  return args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1];
+};
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const patientTarget = Number(opt('patients', 20_000));
+const doctorTarget = Number(opt('doctors', 1_000));
+const homeTarget = Number(opt('homes', 200));
+const rounds = Number(opt('rounds', 300));
+const username = opt('user', 'apotheke');
+const password = opt('password', 'Demo#Passwort24!');
+const serverUrl = opt('database-url', process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const backendDir = path.resolve(opt('backend', path.join(repoRoot, 'backend')));
+const keepDatabase = args.includes('--keep-database');
+const showSql = args.includes('--show-sql');
+const profileDir = opt('profile', null);
+const GOAL_P99_MS = 25;
+const GOAL_RATIO = 1.5;
+
+// Output piped into `head` must not stop the run before the database is dropped and the backend stopped.
+process.stdout.on('error', () => undefined);
+process.on('SIGINT', () => process.exit(130));
+
+/** Search terms as a user types them: prefixes and infixes (3+ characters) of first and last names, one with two words. */
+const TERMS = [
+  { label: 'prefix "Schm"', text: 'Schm' },
+  { label: 'prefix "Hartm"', text: 'Hartm' },
+  { label: 'infix "ller"', text: 'ller' },
+  { label: 'infix "rich"', text: 'rich' },
+  { label: 'infix "berg"', text: 'berg' },
+  { label: 'full name "Gertrud Wolf"', text: 'Gertrud Wolf' },
+];
+
+// ---------- deterministic data ----------
+
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const next = random(4711);
+const pick = (list) => list[Math.floor(next() * list.length)];
+
+const FIRST = ['Anna', 'Bernd', 'Christa', 'Dieter', 'Elfriede', 'Erika', 'Frank', 'Gertrud', 'Günter', 'Helga', 'Heinz', 'Hildegard', 'Horst', 'Ingrid', 'Irmgard', 'Joachim', 'Karl', 'Klaus', 'Lieselotte', 'Manfred', 'Margarete', 'Monika', 'Peter', 'Renate', 'Rolf', 'Sabine', 'Siegfried', 'Ursula', 'Waltraud', 'Werner', 'Wolfgang', 'Brigitte', 'Gisela', 'Helmut', 'Jürgen', 'Karin'];
+const LAST_REAL = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Schäfer', 'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Schmitt', 'Werner', 'Schmitz', 'Krause', 'Meier', 'Lehmann', 'Schmid', 'Schulze', 'Maier', 'Köhler', 'Herrmann', 'König', 'Walter', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters', 'Lang', 'Scholz', 'Möller', 'Weiß', 'Jung', 'Hahn', 'Schubert', 'Vogel', 'Friedrich', 'Keller', 'Günther', 'Frank', 'Berger', 'Winkler', 'Roth', 'Beck', 'Lorenz'];
+const ROOTS = ['Acker', 'Birken', 'Dorn', 'Eichen', 'Falken', 'Gold', 'Haber', 'Linden', 'Mühl', 'Rosen', 'Stein', 'Tann', 'Wald', 'Wiesen', 'Brunn', 'Kirch', 'Lauter', 'Oster', 'Sonnen', 'Weide'];
+const SUFFIXES = ['bach', 'berg', 'feld', 'hagen', 'mann', 'meier', 'ner', 'stedt', 'thal', 'wald'];
+const LAST = [...LAST_REAL, ...ROOTS.flatMap((r) => SUFFIXES.map((s) => `${r}${s}`))];
+const STREETS = ['Hauptstraße', 'Schulstraße', 'Gartenstraße', 'Bahnhofstraße', 'Dorfstraße', 'Bergstraße', 'Lindenstraße', 'Kirchweg', 'Am Markt', 'Parkallee'];
+const CITIES = [['10115', 'Berlin'], ['14467', 'Potsdam'], ['20095', 'Hamburg'], ['04109', 'Leipzig'], ['01067', 'Dresden'], ['80331', 'München'], ['50667', 'Köln'], ['60311', 'Frankfurt am Main']];
+const EXPERTISES = ['Allgemeinmedizin', 'Innere Medizin', 'Neurologie', 'Psychiatrie', 'Kardiologie', 'Urologie', 'Dermatologie', 'Orthopädie', 'Geriatrie', 'Augenheilkunde'];
+
+// ---------- measuring ----------
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function summary(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99) };
+}
+
+/** One GET over a keep-alive agent; resolves with status and body once all of it arrived. */
+function get(agent, url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Runs `fn` sequentially after a warm-up of a tenth; answers the latency summary. */
+async function repeat(n, fn) {
+  for (let i = 0; i < Math.ceil(n / 10); i++) await fn();
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return summary(samples);
+}
+
+// ---------- processes ----------
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = http.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// Loads the built backend after wrapping node-postgres' query function, so the bench can ask (over
+// IPC) for the SQL statements of one request, with the statement name where the backend prepares
+// them (the direct runs then use the same name: same parse-once, same plan caching). Runs with cwd = the backend folder, so `pg` resolves to
+// the very module instance the backend uses.
+const BACKEND_LOADER = `
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+let captured = null;
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function (text, values, ...rest) {
+  if (captured) captured.push(typeof text === 'string' ? { text, values: Array.isArray(values) ? values : [] } : { text: text.text, name: text.name, values: Array.isArray(values) ? values : (text.values ?? []) });
+  return original.call(this, text, values, ...rest);
+};
+process.on('message', (m) => {
+  if (m === 'capture') { captured = []; process.send({ capturing: true }); }
+  if (m === 'collect') { process.send({ statements: captured ?? [] }); captured = null; }
+});
+await import(pathToFileURL(path.resolve('dist/main.js')).href);
+`;
+
+async function startBackend(env) {
+  const port = await freePort();
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT'].includes(k)));
+  const cpuProf = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const proc = spawn(process.execPath, [...cpuProf, '--input-type=module', '-e', BACKEND_LOADER], {
+    cwd: backendDir,
+    env: { ...base, NODE_ENV: 'production', PORT: String(port), JWT_SECRET: randomBytes(24).toString('hex'), DEMO: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  proc.stdout.on('data', keep);
+  proc.stderr.on('data', keep);
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  // Never leave the backend running when this script ends some other way (Ctrl-C, a crash).
+  const killOnExit = () => proc.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  exited.then(() => process.off('exit', killOnExit));
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`backend exited during start:\n${output}`);
+    if (await fetch(`${url}/api/config`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`backend did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const ask = (message, key) =>
+    new Promise((resolve) => {
+      const onMessage = (m) => {
+        if (m && key in m) {
+          proc.off('message', onMessage);
+          resolve(m[key]);
+        }
+      };
+      proc.on('message', onMessage);
+      proc.send(message);
+    });
+  return {
+    url,
+    stop,
+    /** The SQL statements the backend runs while `fn` runs (one client: nothing else in flight). */
+    async statementsOf(fn) {
+      await ask('capture', 'capturing');
+      await fn();
+      return ask('collect', 'statements');
+    },
+  };
+}
+
+// ---------- data ----------
+
+/** Inserts rows column-wise through unnest (one statement per batch). */
+async function insertColumns(client, table, columns, types, rows, batch = 5000) {
+  for (let i = 0; i < rows.length; i += batch) {
+    const part = rows.slice(i, i + batch);
+    const arrays = columns.map((_, c) => part.map((r) => r[c]));
+    const list = columns.map((c) => `"${c}"`).join(', ');
+    const unnest = types.map((t, c) => `$${c + 1}::${t}[]`).join(', ');
+    await client.query(`insert into "${table}" (${list}) select * from unnest(${unnest})`, arrays);
+  }
+}
+
+async function seed(client) {
+  const count = async (table) => Number((await client.query(`select count(*)::int as n from "${table}"`)).rows[0].n);
+  const homes = [];
+  for (let i = await count('homes'); i < homeTarget; i++) {
+    const [zip, city] = pick(CITIES);
+    homes.push([`Pflegeheim ${pick(ROOTS)}${pick(SUFFIXES)} ${i + 1}`, `${pick(STREETS)} ${1 + Math.floor(next() * 80)}`, zip, city, `heim${i}@bench.example`, `0${30 + (i % 60)} ${100000 + i}`]);
+  }
+  await insertColumns(client, 'homes', ['name', 'street', 'postal_code', 'city', 'email', 'fax'], ['text', 'text', 'text', 'text', 'text', 'text'], homes);
+  await client.query(`insert into home_groups (home_id, name) select h.id, g.name from homes h cross join (values ('Wohnbereich 1'), ('Wohnbereich 2'), ('Wohnbereich 3')) g(name) on conflict do nothing`);
+  const groups = (await client.query('select id, home_id from home_groups')).rows;
+  const homeIds = [...new Set(groups.map((g) => g.home_id))];
+  const groupsOf = new Map(homeIds.map((h) => [h, groups.filter((g) => g.home_id === h).map((g) => g.id)]));
+
+  const doctors = [];
+  for (let i = await count('doctors'); i < doctorTarget; i++) {
+    const [zip, city] = pick(CITIES);
+    doctors.push(['Dr.', pick(FIRST), pick(LAST), pick(EXPERTISES), `${pick(STREETS)} ${1 + (i % 90)}`, zip, city, `praxis${i}@bench.example`, 'E-Mail']);
+  }
+  await insertColumns(client, 'doctors', ['title', 'firstname', 'lastname', 'expertise', 'street', 'postal_code', 'city', 'email', 'preferred'], ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text'], doctors);
+
+  const patients = [];
+  for (let i = await count('patients'); i < patientTarget; i++) {
+    const home = homeIds[i % homeIds.length];
+    const [zip, city] = pick(CITIES);
+    const year = 1925 + Math.floor(next() * 40);
+    const birth = `${year}-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
+    patients.push([next() < 0.6 ? 'mrs' : 'mr', pick(FIRST), pick(LAST), birth, `${pick(STREETS)} ${1 + (i % 90)}`, zip, city, home, pick(groupsOf.get(home))]);
+  }
+  await insertColumns(client, 'patients', ['salutation', 'firstname', 'lastname', 'date_of_birth', 'street', 'postal_code', 'city', 'home_id', 'home_group_id'], ['text', 'text', 'text', 'date', 'text', 'text', 'text', 'uuid', 'uuid'], patients);
+  // What autovacuum does after a bulk load on a server: statistics, and the GIN indexes' own counts
+  // (kept in their metapage and refreshed only by VACUUM), which the planner reads to price them.
+  await client.query('vacuum analyze');
+  return { patients: await count('patients'), doctors: await count('doctors'), homes: await count('homes') };
+}
+
+// ---------- run ----------
+
+const ms = (n) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(2)).padStart(9);
+
+async function main() {
+  const { default: pg } = await import('pg');
+  const name = `bench_md_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const version = (await admin.query('show server_version')).rows[0].server_version;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mediport-bench-'));
+  let backend = null;
+  const clients = [];
+  try {
+    backend = await startBackend({ DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir });
+    const direct = new pg.Client({ connectionString: dbUrl.toString() });
+    const second = new pg.Client({ connectionString: dbUrl.toString() });
+    clients.push(direct, second);
+    await Promise.all(clients.map((c) => c.connect()));
+    const t0 = performance.now();
+    const counts = await seed(direct);
+    process.stdout.write(`masterdata list: PostgreSQL ${version}, ${counts.patients} patients, ${counts.doctors} doctors, ${counts.homes} homes (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s), user ${username}, ${rounds} requests per term, 1 client\n\n`);
+
+    const login = await fetch(`${backend.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    if (!login.ok) throw new Error(`sign-in as ${username} failed: ${login.status} ${await login.text()}`);
+    const { token } = await login.json();
+    const headers = { 'x-auth-token': token };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+    // The floor of any request through the same server: a public route without SQL.
+    const floor = await repeat(rounds, async () => {
+      const res = await get(agent, `${backend.url}/api/config`, {});
+      if (res.status !== 200) throw new Error(`GET /api/config → ${res.status}`);
+    });
+
+    const rows = [];
+    let explained = null;
+    for (const term of TERMS) {
+      const url = `${backend.url}/api/patients?limit=25&filter[text]=${encodeURIComponent(term.text)}`;
+      const first = await get(agent, url, headers);
+      if (first.status !== 200) throw new Error(`GET ${url} → ${first.status} ${first.body}`);
+      const found = JSON.parse(first.body).count;
+      for (let i = 0; i < 5; i++) await get(agent, url, headers);
+      const statements = await backend.statementsOf(() => get(agent, url, headers));
+      const selects = statements.filter((s) => /"patients"/.test(s.text));
+      // The row query and the count query.
+      const list = selects.find((s) => /\blimit\b/i.test(s.text));
+      const count = selects.find((s) => /^\s*select count\(\*\)/i.test(s.text));
+      if (!list) throw new Error(`could not capture the list statement of ${url}`);
+      if (showSql) process.stdout.write(`-- ${term.label}\n${JSON.stringify(statements, null, 1)}\n`);
+      if (!explained && term.label.startsWith('infix')) explained = { term, list, count };
+
+      const api = await repeat(rounds, async () => {
+        const res = await get(agent, url, headers);
+        if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}`);
+      });
+      const run = (client, s) => client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+      const listAndCount = () => Promise.all([run(direct, list), count ? run(second, count) : null]);
+      const sqlPair = await repeat(rounds, listAndCount);
+      const others = statements.filter((s) => s !== list && s !== count);
+      const sqlAll = await repeat(rounds, async () => {
+        for (const s of others) await run(direct, s);
+        await listAndCount();
+      });
+      rows.push({ term, found, statements: statements.length, api, sqlPair, sqlAll });
+    }
+    agent.destroy();
+
+    const out = process.stdout;
+    out.write(`${'search term'.padEnd(28)}${'found'.padStart(7)}${'API p50'.padStart(10)}${'API p99'.padStart(10)}${'SQL p50'.padStart(10)}${'SQL p99'.padStart(10)}${'all p50'.padStart(10)}${'all p99'.padStart(10)}${'ratio'.padStart(8)}${'ratio all'.padStart(11)}\n`);
+    let fast = true;
+    let close = true;
+    for (const r of rows) {
+      const ratio = r.api.p99 / r.sqlPair.p99;
+      const ratioAll = r.api.p99 / r.sqlAll.p99;
+      fast &&= r.api.p99 <= GOAL_P99_MS;
+      close &&= ratioAll <= GOAL_RATIO;
+      out.write(
+        `${r.term.label.padEnd(28)}${String(r.found).padStart(7)}${ms(r.api.p50)}${ms(r.api.p99)}${ms(r.sqlPair.p50)}${ms(r.sqlPair.p99)}${ms(r.sqlAll.p50)}${ms(r.sqlAll.p99)}${`${ratio.toFixed(2)}×`.padStart(8)}${`${ratioAll.toFixed(2)}×`.padStart(11)}\n`,
+      );
+    }
+    out.write(`${'(floor: GET /api/config, no SQL)'.padEnd(35)}${ms(floor.p50)}${ms(floor.p99)}\n`);
+    out.write(
+      `\nAPI: GET /api/patients?limit=25&filter[text]=… (rows + count, ${rows[0].statements} SQL statements: the session lookup, then rows and count in parallel).\n` +
+        `SQL: the rows and the count statement run directly, in parallel on two connections as the backend runs them.\n` +
+        `all: every statement of the request (session lookup, then list + count). ratio = API p99 / SQL p99; ratio all = API p99 / all p99.\n` +
+        `Goal: API p99 ≤ ${GOAL_P99_MS} ms: ${fast ? 'met' : 'NOT met'}; within ${GOAL_RATIO}× of the same SQL (ratio all): ${close ? 'met' : 'NOT met'}.\n`,
+    );
+
+    if (explained) {
+      for (const [what, s] of [['list', explained.list], ['count', explained.count]].filter(([, q]) => q)) {
+        // As the backend runs it: a prepared statement may switch to a generic plan after five runs.
+        const literal = (v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+        let plan;
+        if (s.name) {
+          await direct.query(`prepare bench_explain as ${s.text}`);
+          const args = s.values.map(literal).join(', ');
+          for (let i = 0; i < 5; i++) await direct.query(`execute bench_explain(${args})`);
+          plan = await direct.query(`explain (analyze, buffers, costs off) execute bench_explain(${args})`);
+          await direct.query('deallocate bench_explain');
+        } else {
+          plan = await direct.query(`explain (analyze, buffers, costs off) ${s.text}`, s.values);
+        }
+        out.write(`\nEXPLAIN (ANALYZE, BUFFERS) of the ${what} query, ${explained.term.label}${s.name ? ' (prepared, as the backend runs it)' : ''}:\n`);
+        for (const line of plan.rows) out.write(`  ${line['QUERY PLAN']}\n`);
+      }
+    }
+  } finally {
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+    await backend?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (keepDatabase) process.stdout.write(`(database ${name} kept)\n`);
+    else {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    }
+  }
+}
+
+await main();
