@@ -45,6 +45,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const logger = new Logger('Http');
   const server = app.getHttpAdapter().getInstance() as Express;
   server.disable('x-powered-by');
+  // API answers are no-store: hashing every JSON body for an ETag is wasted work (static files keep serve-static's own).
+  server.set('etag', false);
   server.set('trust proxy', config.trustProxy);
   observeHttp(app, config, log);
   app.use(apiV3Alias);

@@ -2,29 +2,55 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { DB_HANDLE } from '../db/db.tokens.js';
+import { UnitOfWork } from '../db/unit-of-work.js';
 import { MatrixService } from '../permissions/matrix.service.js';
+import { ActiveSessionCache } from './active-session-cache.js';
 import { AuthContext } from './auth-context.js';
 import { SessionEvents } from './session-events.js';
-import { SessionsRepository } from './sessions.repository.js';
+import { type ActiveSessionRow, SessionsRepository } from './sessions.repository.js';
 
 interface TokenPayload {
   sid: string;
   sub: string;
+  exp?: number;
 }
 
 /** Refresh last_seen_at at most this often, to keep requests read-only on the hot path. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** Verified tokens remembered per instance (oldest forgotten first). */
+const VERIFIED_TOKENS_MAX = 10_000;
+const SESSION_ID = /^[0-9a-f-]{36}$/i;
+/** How long an HTTP request may use a session row read by an earlier one (PGlite only, see ActiveSessionCache). */
+const SESSION_ROW_TTL_MS = 1000;
 
 @Injectable()
 export class SessionService {
   private readonly jwt: JwtService;
+  /**
+   * Tokens whose signature was verified, with their session id and expiry. A signature stays valid
+   * for the token's lifetime, so verifying (HMAC, and jsonwebtoken's key parsing) once per token
+   * and instance is enough; whether the session is still active is read from the database on every
+   * request all the same.
+   */
+  private readonly verified = new Map<string, { sessionId: string; expiresAt: number }>();
+  /**
+   * Session rows for HTTP requests, on PGlite only. With PostgreSQL several instances share the
+   * database and a change saved by one (a revoked session, a new rights matrix) must apply to the
+   * next request on every other instance, so each request reads the row.
+   */
+  private readonly rows: ActiveSessionCache | null;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sessions: SessionsRepository,
     private readonly matrix: MatrixService,
     private readonly events: SessionEvents,
+    private readonly unitOfWork: UnitOfWork,
+    @Inject(DB_HANDLE) database: DatabaseHandle,
   ) {
+    this.rows = database.driver === 'pglite' ? new ActiveSessionCache(SESSION_ROW_TTL_MS, events) : null;
     this.jwt = new JwtService({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: '30d' }, verifyOptions: { algorithms: ['HS256'] } });
   }
 
@@ -40,25 +66,47 @@ export class SessionService {
     return this.jwt.signAsync({ sid: sessionId, sub: userId } satisfies TokenPayload);
   }
 
-  /** The session id inside a validly signed token, or null. */
+  /** The session id inside a validly signed, unexpired token, or null. */
   async sessionIdOf(token: string): Promise<string | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.sessionId;
+      this.verified.delete(token);
+    }
+    let payload: TokenPayload;
     try {
-      const payload = await this.jwt.verifyAsync<TokenPayload>(token);
-      return typeof payload.sid === 'string' && /^[0-9a-f-]{36}$/i.test(payload.sid) ? payload.sid : null;
+      payload = await this.jwt.verifyAsync<TokenPayload>(token);
     } catch {
       return null;
     }
+    if (typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) return null;
+    // Tokens carry an expiry (signOptions); one without is checked again after a minute.
+    const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : Date.now() + 60_000;
+    if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { sessionId: payload.sid, expiresAt });
+    return payload.sid;
   }
 
-  /** The caller behind a token, or null when the token is invalid, revoked or the user deactivated. */
-  async authenticate(token: string | undefined | null): Promise<AuthContext | null> {
+  /**
+   * The caller behind a token, or null when the token is invalid, revoked or the user deactivated.
+   * `recent`: a session row read by an earlier request of this instance will do (HTTP requests;
+   * see `rows`); otherwise (sockets and their re-checks) the database is read.
+   */
+  async authenticate(token: string | undefined | null, options: { recent?: boolean } = {}): Promise<AuthContext | null> {
     if (!token) return null;
     const sessionId = await this.sessionIdOf(token);
     if (!sessionId) return null;
-    const row = await this.sessions.findActive(sessionId);
+    const load = () => this.sessions.findActive(sessionId);
+    let row: ActiveSessionRow | null;
+    // Inside a unit of work the row is read in its transaction and not remembered.
+    if (!this.rows || this.unitOfWork.active) row = await load();
+    else row = options.recent ? await this.rows.read(sessionId, load) : await this.rows.store(sessionId, load);
     if (!row || row.status === 'removed') return null;
     const permissions = await this.matrix.permissionsFor(row.aclVersion, row.roles, row.hasContract);
-    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await this.sessions.touch(sessionId);
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.sessions.touch(sessionId);
+      row.lastSeenAt = new Date();
+    }
     return new AuthContext(
       sessionId,
       token,
@@ -69,17 +117,30 @@ export class SessionService {
     );
   }
 
-  /** Ends the session (and masquerades opened from it); its sockets are disconnected at once. */
+  /**
+   * Ends the session (and masquerades opened from it); its sockets are disconnected once this is
+   * committed (at once outside a unit of work).
+   */
   async revoke(sessionId: string): Promise<void> {
     const ended = await this.sessions.revoke(sessionId);
     // The given id too: a socket may still hang on a session someone revoked before.
-    this.events.sessionsEnded({ sessionIds: [...new Set([sessionId, ...ended])] });
+    this.unitOfWork.afterCommit(() => this.events.sessionsEnded({ sessionIds: [...new Set([sessionId, ...ended])] }));
   }
 
-  /** Ends every session of the user; their sockets are disconnected at once. */
-  async revokeAllForUser(userId: string): Promise<void> {
-    const ended = await this.sessions.revokeAllForUser(userId);
-    this.events.sessionsEnded({ sessionIds: ended });
+  /**
+   * Ends every session of the user except `exceptSessionId` (the caller's own, when given); their
+   * sockets are disconnected once this is committed (at once outside a unit of work).
+   */
+  async revokeAllForUser(userId: string, options: { exceptSessionId?: string | null } = {}): Promise<void> {
+    const exceptSessionId = options.exceptSessionId ?? null;
+    const ended = await this.sessions.revokeAllForUser(userId, exceptSessionId);
+    // The user's room as well: a socket may still hang on a session revoked before.
+    this.unitOfWork.afterCommit(() => this.events.sessionsEnded({ sessionIds: ended, userId, exceptSessionId }));
+  }
+
+  /** Forgets what this instance remembers of the user's sessions: call after a change to the user is committed. */
+  forgetUser(userId: string): void {
+    this.rows?.forgetUser(userId);
   }
 
   findSession(sessionId: string) {

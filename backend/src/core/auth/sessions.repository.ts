@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Role } from '@mediport/contracts';
 import { aclMatrix, contracts, sessions, users } from '../../db/schema/index.js';
 import type { Database } from '../db/database.js';
 import { DB } from '../db/db.module.js';
+import { UnitOfWork } from '../db/unit-of-work.js';
 
 export interface ActiveSessionRow {
   sessionId: string;
@@ -22,16 +23,34 @@ export interface ActiveSessionRow {
 
 @Injectable()
 export class SessionsRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  /** findActive as a prepared query, built on first use outside a unit of work. */
+  private preparedActive?: ReturnType<ReturnType<SessionsRepository['activeSession']>['prepare']>;
+
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   async create(userId: string, masqueradeOf: string | null = null): Promise<string> {
     const [row] = await this.db.insert(sessions).values({ userId, masqueradeOf }).returning({ id: sessions.id });
     return row!.id;
   }
 
-  /** One round trip per request: session, user, matrix version and whether a contract exists. */
+  /**
+   * One round trip per request: session, user, matrix version and whether a contract exists.
+   * Outside a unit of work it runs as a prepared query (SQL and column mapping built once, a named
+   * statement on PostgreSQL); inside one it is built on the unit's transaction like any query.
+   */
   async findActive(sessionId: string): Promise<ActiveSessionRow | null> {
-    const [row] = await this.db
+    const rows = this.unitOfWork.active
+      ? await this.activeSession(sessionId)
+      : await (this.preparedActive ??= this.activeSession(sql.placeholder('sessionId')).prepare('session_find_active')).execute({ sessionId });
+    const row = rows[0];
+    return row ? { ...row, roles: row.roles as Role[] } : null;
+  }
+
+  private activeSession(sessionId: string | Placeholder) {
+    return this.db
       .select({
         sessionId: sessions.id,
         masqueradeOf: sessions.masqueradeOf,
@@ -52,7 +71,6 @@ export class SessionsRepository {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
       .limit(1);
-    return row ? { ...row, roles: row.roles as Role[] } : null;
   }
 
   async findById(sessionId: string) {
@@ -74,12 +92,15 @@ export class SessionsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Ends every session of the user, including masquerade sessions into that user; returns the ids it ended. */
-  async revokeAllForUser(userId: string): Promise<string[]> {
+  /**
+   * Ends every session of the user, including masquerade sessions into that user, except
+   * `exceptSessionId` (the caller's own, when given); returns the ids it ended.
+   */
+  async revokeAllForUser(userId: string, exceptSessionId: string | null = null): Promise<string[]> {
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
       .returning({ id: sessions.id });
     return rows.map((r) => r.id);
   }

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
 import type { AppConfig } from '../config/app-config.js';
+import { prepareRepeatedReads } from './prepared-statements.js';
 
 export type Schema = typeof schema;
 /** Both drivers produce this type, so repositories are identical on PGlite and PostgreSQL. */
@@ -33,6 +34,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle client dropped by the server (restart, failover) must not crash the process.
     pool.on('error', (error) => new Logger('Database').warn(`Idle PostgreSQL connection lost: ${error.message}`));
+    prepareRepeatedReads(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

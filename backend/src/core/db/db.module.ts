@@ -2,10 +2,11 @@ import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown 
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
+import { DB, DB_HANDLE } from './db.tokens.js';
 import { ensureBaseData, seedDemo } from './seed-data.js';
+import { UnitOfWork } from './unit-of-work.js';
 
-export const DB = Symbol('DB');
-export const DB_HANDLE = Symbol('DB_HANDLE');
+export { DB, DB_HANDLE };
 
 @Injectable()
 class DbLifecycle implements OnApplicationShutdown {
@@ -34,9 +35,11 @@ class DbLifecycle implements OnApplicationShutdown {
         return handle;
       },
     },
-    { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle) => handle.db },
+    UnitOfWork,
+    // Repositories join the ambient transaction of a unit of work without knowing it.
+    { provide: DB, inject: [UnitOfWork], useFactory: (unitOfWork: UnitOfWork) => unitOfWork.database },
     DbLifecycle,
   ],
-  exports: [DB, DB_HANDLE],
+  exports: [DB, DB_HANDLE, UnitOfWork],
 })
 export class DbModule {}

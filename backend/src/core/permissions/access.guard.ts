@@ -28,7 +28,8 @@ export class AccessGuard implements CanActivate {
       this.logger.warn(`Route ${req.method} ${req.path} declares no permission and is denied.`);
       throw AppError.forbidden();
     }
-    const auth = await this.sessions.authenticate(tokenFromRequest(req));
+    // An HTTP request may use the session row an earlier request read, where that is safe (SessionService).
+    const auth = await this.sessions.authenticate(tokenFromRequest(req), { recent: true });
     if (auth) req.auth = auth;
     if (access.kind === 'public') return true;
     if (!auth) throw AppError.unauthenticated();

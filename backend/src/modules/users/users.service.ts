@@ -13,16 +13,19 @@ import {
 } from '@mediport/contracts';
 import { USER_MESSAGES, validateUserForm } from '@mediport/validation';
 import { ActorService } from '../../core/audit/actor.service.js';
-import { AUDIT_ACTIONS } from '../../core/audit/audit.service.js';
+import { AUDIT_ACTIONS, AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { PasswordService } from '../../core/auth/password.service.js';
 import { SessionEvents } from '../../core/auth/session-events.js';
+import { SessionService } from '../../core/auth/session.service.js';
+import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
-import { grantableRoles, type UserAction, type UserSubject, userPolicy, userSubject } from '../../core/permissions/policies/index.js';
+import { grantableRoles, matches, type UserAction, type UserSubject, userPolicy, userSubject } from '../../core/permissions/policies/index.js';
 import { ContractsRepository } from '../contracts/contracts.repository.js';
+import { SeenRepository } from '../statistics/seen.repository.js';
 import type { UserWriteDto } from './dto/user-write.dto.js';
 import type { UserListQuery } from './dto/user-list-query.js';
-import { type AuditWrite, type UserPatch, type UserRow, UsersRepository } from './users.repository.js';
+import { USER_SEEN_ENTITY, type UserListRecord, type UserListUser, type UserPatch, type UserRow, UsersRepository } from './users.repository.js';
 import { ownPasswordInProfile, statusFilterAdminOnly } from './users.errors.js';
 
 /** Audit actions of the user administration (deactivation and password change reuse the core ones). */
@@ -38,7 +41,7 @@ function actor(ref: { _id: string | null; username: string | null } | null): Act
   return ref?._id && ref.username !== null ? { _id: ref._id, username: ref.username } : null;
 }
 
-export function toUserDto(user: UserRow, createdFrom: ActorRef | null = null, modifiedFrom: ActorRef | null = null, homeGroup: string[] = []): UserDto {
+export function toUserDto(user: UserListUser, createdFrom: ActorRef | null = null, modifiedFrom: ActorRef | null = null, homeGroup: string[] = []): UserDto {
   return {
     _id: user.id,
     username: user.username,
@@ -103,7 +106,11 @@ export class UsersService {
     private readonly passwords: PasswordService,
     private readonly contracts: ContractsRepository,
     private readonly actors: ActorService,
+    private readonly audit: AuditService,
+    private readonly sessions: SessionService,
     private readonly sessionEvents: SessionEvents,
+    private readonly seen: SeenRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   findByUsername(username: string) {
@@ -132,9 +139,14 @@ export class UsersService {
     return id ? this.repo.doctorRef(id) : Promise.resolve(null);
   }
 
-  /** The edit and deactivate buttons of a row: the user policy's update (or reactivate for a deactivated user). */
-  private editable(auth: AuthContext, subject: UserSubject): boolean {
-    return userPolicy.can(auth, subject.status === 'removed' ? 'reactivate' : 'update', subject);
+  /**
+   * The edit and deactivate buttons of the rows of one answer: the user policy's update (or
+   * reactivate for a deactivated user), its conditions built once per answer, not once per row.
+   */
+  private editableFor(auth: AuthContext): (subject: UserSubject) => boolean {
+    const update = userPolicy.rule(auth, 'update');
+    const reactivate = userPolicy.rule(auth, 'reactivate');
+    return (subject) => matches(subject.status === 'removed' ? reactivate : update, subject);
   }
 
   /**
@@ -144,46 +156,50 @@ export class UsersService {
   async deactivate(actorId: string, userId: string): Promise<void> {
     const user = await this.repo.findById(userId);
     if (!user) throw AppError.notFound();
-    await this.repo.save(userId, { status: 'removed', modifiedAt: new Date(), modifiedBy: actorId }, [{ actorId, action: USER_AUDIT.deactivate }], {
-      keepSessionId: null,
+    // One unit of work: the status, the ended sessions and the audit row; the sockets end after the commit.
+    await this.unitOfWork.run(async () => {
+      await this.repo.save(userId, { status: 'removed', modifiedAt: new Date(), modifiedBy: actorId });
+      await this.sessions.revokeAllForUser(userId);
+      await this.audit.record({ actorId, action: USER_AUDIT.deactivate, target: userId });
     });
-    this.sessionEvents.sessionsEnded({ userId });
   }
 
   // ---- reads ----
 
-  private toRow(auth: AuthContext, r: Awaited<ReturnType<UsersRepository['list']>>['rows'][number]): UserListRow {
+  private toRow(auth: AuthContext, r: UserListRecord, editable: (subject: UserSubject) => boolean): UserListRow {
     const dto = toUserDto(r.user, actor(r.createdFrom), actor(r.modifiedFrom), r.homeGroups.map((g) => g._id));
-    return {
-      ...dto,
+    // Adds to the fresh DTO instead of spreading it into a new object: with this many fields V8's
+    // spread cost ~20 µs per row here (1 ms for a page of 50) and left a slower object to serialise.
+    return Object.assign(dto, {
       seen: r.seen ? [auth.userId] : [],
-      editable: this.editable(auth, userSubject(r.user)),
+      editable: editable(userSubject(r.user)),
       homeDetails: r.home?._id ? { _id: r.home._id, name: r.home.name ?? '' } : null,
       doctorDetails: r.doctor?._id
         ? { _id: r.doctor._id, firstname: r.doctor.firstname ?? '', lastname: r.doctor.lastname ?? '', title: r.doctor.title ?? '', email: r.doctor.email ?? '' }
         : null,
       homeGroupDetails: r.homeGroups,
-    };
+    });
   }
 
   async list(auth: AuthContext, query: UserListQuery): Promise<ListResponse<UserListRow>> {
     // Spec part 1 §2: the status filter is the administrator's.
     if (query.filter.status !== undefined && !auth.user.roles.includes('ROLE_ADMIN')) throw statusFilterAdminOnly();
     const { rows, count } = await this.repo.list({ ...query, viewerId: auth.userId, scope: userPolicy.where(auth, 'read') });
-    return { data: rows.map((r) => this.toRow(auth, r)), count };
+    const editable = this.editableFor(auth);
+    return { data: rows.map((r) => this.toRow(auth, r, editable)), count };
   }
 
   /** One user; opening it marks it as seen for the caller. Not visible → 404. */
   async get(auth: AuthContext, id: string): Promise<UserListRow> {
     const user = await this.userFor(auth, id, 'read');
-    await this.repo.markSeen(user.id, auth.userId);
+    await this.seen.mark(USER_SEEN_ENTITY, auth.userId, [user.id]);
     return this.row(auth, id);
   }
 
   private async row(auth: AuthContext, id: string): Promise<UserListRow> {
     const row = await this.repo.findListRow(id, auth.userId);
     if (!row) throw AppError.notFound();
-    return this.toRow(auth, row);
+    return this.toRow(auth, row, this.editableFor(auth));
   }
 
   /** The user for `action` under the user policy: 404 when not visible, 403 when visible but not allowed. */
@@ -223,29 +239,35 @@ export class UsersService {
     if (!userPolicy.can(auth, 'create', formSubject('', form))) throw AppError.forbidden();
     const { chargeable } = await this.checkForm(form, 'create', null, true);
     const passwordHash = await this.passwords.hash(form.password);
+    const person = await this.actors.personId(auth);
     let id: string;
     try {
-      id = await this.repo.create(
-        {
-          username: form.username,
-          passwordHash,
-          roles,
-          doctorId: form.doctor,
-          homeId: form.home,
-          oncePassword: form.once_password,
-          salutation: dto.salutation ?? 'mr',
-          title: dto.title ?? '',
-          firstname: dto.firstname ?? '',
-          lastname: dto.lastname ?? '',
-          chargeable,
-          snippets: dto.snippets ?? [],
-          status: '',
-          createdBy: auth.userId,
-          modifiedBy: auth.userId,
-        },
-        form.homeGroup,
-        { actorId: await this.actors.personId(auth), action: USER_AUDIT.create, meta: { username: form.username, roles } },
-      );
+      // One unit of work: the user with its living areas, seen by its creator (the person), and the audit row.
+      id = await this.unitOfWork.run(async () => {
+        const created = await this.repo.create(
+          {
+            username: form.username,
+            passwordHash,
+            roles,
+            doctorId: form.doctor,
+            homeId: form.home,
+            oncePassword: form.once_password,
+            salutation: dto.salutation ?? 'mr',
+            title: dto.title ?? '',
+            firstname: dto.firstname ?? '',
+            lastname: dto.lastname ?? '',
+            chargeable,
+            snippets: dto.snippets ?? [],
+            status: '',
+            createdBy: auth.userId,
+            modifiedBy: auth.userId,
+          },
+          form.homeGroup,
+        );
+        await this.seen.mark(USER_SEEN_ENTITY, person, [created]);
+        await this.audit.recordBy(auth, { action: USER_AUDIT.create, target: created, meta: { username: form.username, roles } });
+        return created;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.badRequest([{ path: 'username', code: 'invalid', message: USER_MESSAGES.usernameTaken }]);
       throw error;
@@ -304,35 +326,34 @@ export class UsersService {
     if (dto.snippets) patch.snippets = dto.snippets.map((s) => ({ name: s.name, subject: s.subject, content: s.content }));
     if (dto.avatar === '_delete') patch.avatar = null;
 
-    // Audit rows name the person acting, also through a masquerade.
-    const person = await this.actors.personId(auth);
-    const audits: AuditWrite[] = [{ actorId: person, action: USER_AUDIT.update }];
+    // Audit rows name the person acting, also through a masquerade (AuditService.recordBy).
+    const audits: string[] = [USER_AUDIT.update];
     // '' reactivates a deactivated user; 'new' (newer form) never does: a removed user stays removed.
     if (dto.status === '') patch.status = '';
     if (dto.status === 'new') patch.status = current.status === 'removed' ? 'removed' : 'new';
-    if (current.status === 'removed' && patch.status === '') audits.push({ actorId: person, action: USER_AUDIT.reactivate });
+    if (current.status === 'removed' && patch.status === '') audits.push(USER_AUDIT.reactivate);
 
     const changesPassword = form.password !== '';
     if (changesPassword) {
       patch.passwordHash = await this.passwords.hash(form.password);
-      audits.push({ actorId: person, action: USER_AUDIT.passwordChange });
+      audits.push(USER_AUDIT.passwordChange);
     }
     try {
-      // A new password ends the user's sessions at once (never the caller's own: that is the profile's).
-      await this.repo.save(
-        id,
-        patch,
-        audits,
-        changesPassword ? { keepSessionId: null } : null,
-        homeGroup ?? undefined,
-      );
+      // One unit of work: the change, the ended sessions and the audit rows.
+      await this.unitOfWork.run(async () => {
+        await this.repo.save(id, patch, homeGroup ?? undefined);
+        // A new password ends the user's sessions (their sockets after the commit); never the caller's own: that is the profile's.
+        if (changesPassword) await this.sessions.revokeAllForUser(id);
+        for (const action of audits) await this.audit.recordBy(auth, { action, target: id });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.badRequest([{ path: 'username', code: 'invalid', message: USER_MESSAGES.usernameTaken }]);
       throw error;
     }
-    // After the commit: ended sessions lose their sockets; a changed role, home or doctor makes them reconnect with fresh rooms.
-    if (changesPassword) this.sessionEvents.sessionsEnded({ userId: id });
-    else if (assignmentChanged) this.sessionEvents.userChanged(id);
+    // After the commit: a changed role, home or doctor makes the user's sockets reconnect with fresh rooms;
+    // any change (e.g. the one-time-password flag) reaches the user's next request.
+    if (!changesPassword && assignmentChanged) this.sessionEvents.userChanged(id);
+    this.sessions.forgetUser(id);
     return this.row(auth, id);
   }
 
@@ -343,13 +364,12 @@ export class UsersService {
     if (id === auth.userId) throw new AppError(403, [{ message: USER_MESSAGES.selfDeactivate, code: 'self_deactivation' }]);
     userPolicy.assert(auth, 'deactivate', userSubject(current));
     if (current.status !== 'removed') {
-      await this.repo.save(
-        id,
-        { status: 'removed', modifiedAt: new Date(), modifiedBy: auth.userId },
-        [{ actorId: await this.actors.personId(auth), action: USER_AUDIT.deactivate, meta: { username: current.username } }],
-        { keepSessionId: null },
-      );
-      this.sessionEvents.sessionsEnded({ userId: id });
+      // One unit of work: the status, the ended sessions (their sockets end after the commit) and the audit row.
+      await this.unitOfWork.run(async () => {
+        await this.repo.save(id, { status: 'removed', modifiedAt: new Date(), modifiedBy: auth.userId });
+        await this.sessions.revokeAllForUser(id);
+        await this.audit.recordBy(auth, { action: USER_AUDIT.deactivate, target: id, meta: { username: current.username } });
+      });
     }
     return this.row(auth, id);
   }
