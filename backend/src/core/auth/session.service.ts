@@ -101,7 +101,7 @@ export class SessionService {
     // Inside a unit of work the row is read in its transaction and not remembered.
     if (!this.rows || this.unitOfWork.active) row = await load();
     else row = options.recent ? await this.rows.read(sessionId, load) : await this.rows.store(sessionId, load);
-    if (!row || row.status === 'removed') return null;
+    if (!row || row.status === 'removed' || !row.assignmentActive) return null;
     const permissions = await this.matrix.permissionsFor(row.aclVersion, row.roles, row.hasContract);
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.sessions.touch(sessionId);

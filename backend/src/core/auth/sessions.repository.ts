@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Role } from '@mediport/contracts';
 import { aclMatrix, contracts, sessions, users } from '../../db/schema/index.js';
 import type { Database } from '../db/database.js';
+import { assignmentActive } from './assignment-active.js';
 import { DB } from '../db/db.module.js';
 import { UnitOfWork } from '../db/unit-of-work.js';
 
@@ -19,6 +20,8 @@ export interface ActiveSessionRow {
   status: string;
   aclVersion: number;
   hasContract: boolean;
+  /** False while the user's doctor or home is deactivated: the session is refused. */
+  assignmentActive: boolean;
 }
 
 @Injectable()
@@ -63,6 +66,7 @@ export class SessionsRepository {
         oncePassword: users.oncePassword,
         status: users.status,
         aclVersion: sql<number>`(select coalesce(max(${aclMatrix.version}), 0) from ${aclMatrix})`.mapWith(Number),
+        assignmentActive: assignmentActive().mapWith(Boolean),
         hasContract: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.state} = 'active' and ((${users.homeId} is not null and ${contracts.homeId} = ${users.homeId}) or (${users.doctorId} is not null and ${contracts.doctorId} = ${users.doctorId})))`.mapWith(
           Boolean,
         ),

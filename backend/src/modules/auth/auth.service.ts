@@ -40,9 +40,10 @@ export class AuthService {
   async login(username: string, password: string, address: string): Promise<AuthRecord> {
     const key = username.trim().toLowerCase();
     await this.throttle.begin(key, address);
-    const user = await this.users.findByUsername(username.trim());
+    const user = await this.users.findForLogin(username.trim());
     const ok = user ? await this.passwords.verify(user.passwordHash, password) : await this.passwords.verifyNobody(password);
-    if (!user || !ok || user.status === 'removed') {
+    // Deactivated accounts, and users of a deactivated doctor or home, answer like a wrong password.
+    if (!user || !ok || user.status === 'removed' || !user.assignmentActive) {
       await this.throttle.failed(address);
       throw badCredentials();
     }

@@ -457,3 +457,23 @@ describe('DELETE /api/doctors/offices/{id}', () => {
     expect((await database.select().from(doctorOffices).where(eq(doctorOffices.id, bergerOffice))).length).toBe(1);
   });
 });
+
+describe("a deactivated doctor's users cannot sign in until it is reactivated (spec part 2 §4)", () => {
+  it('refuses new sign-ins like a wrong password and ends open sessions; reactivation lets them in again', async () => {
+    const [doctor] = await database
+      .insert(doctors)
+      .values({ title: 'Dr.', firstname: 'Sina', lastname: 'Sperre', email: 'praxis@dr-sperre.de' })
+      .returning({ id: doctors.id });
+    await database.insert(users).values({ username: 'sperre.arzt', passwordHash: await hash(PASSWORD), roles: ['ROLE_DOCTOR'], doctorId: doctor!.id });
+    const before = await login(app, 'sperre.arzt', PASSWORD);
+
+    expect((await api().delete(`/api/doctors/${doctor!.id}`).set('x-auth-token', demo.admin.token)).status).toBe(200);
+    const refused = await api().post('/api/auth').send({ username: 'sperre.arzt', password: PASSWORD });
+    expect(refused.status).toBe(401);
+    expect(refused.body.errors[0].message).toBe(API_MESSAGES.badCredentials);
+    expect((await api().get('/api/auth/session').set('x-auth-token', before.token)).status).toBe(401);
+
+    expect((await api().put(`/api/doctors/${doctor!.id}`).set('x-auth-token', demo.admin.token).send({ deactivated: false })).status).toBe(200);
+    expect((await api().post('/api/auth').send({ username: 'sperre.arzt', password: PASSWORD })).status).toBe(200);
+  });
+});

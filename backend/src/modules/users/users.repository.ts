@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, isNull, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { HomeGroupRef, Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
 import { type Database } from '../../core/db/database.js';
+import { assignmentActive } from '../../core/auth/assignment-active.js';
 import { DB } from '../../core/db/db.module.js';
 import { jsonRow, jsonRowFrom } from '../../core/db/json-row.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
@@ -122,6 +123,16 @@ export class UsersRepository {
       .where(sql`lower(${users.username}) = lower(${username})`)
       .limit(1);
     return row ?? null;
+  }
+
+  /** The user for sign-in, with whether their doctor and home are active (case-insensitive name). */
+  async findForLogin(username: string): Promise<(UserRow & { assignmentActive: boolean }) | null> {
+    const [row] = await this.db
+      .select({ user: users, assignmentActive: assignmentActive().mapWith(Boolean) })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+    return row ? { ...row.user, assignmentActive: row.assignmentActive } : null;
   }
 
   async findById(id: string): Promise<UserRow | null> {
@@ -244,13 +255,13 @@ export class UsersRepository {
     return and(...conditions);
   }
 
-  /** Lookup lists of the user form, narrowed to the caller's own home / doctor when given. */
+  /** Lookup lists of the user form (active homes and doctors only), narrowed to the caller's own home / doctor when given. */
   async lookups(own: { homeId: string | null; doctorId: string | null } | null) {
     const [homeRows, groupRows, doctorRows] = await Promise.all([
       this.db
         .select({ _id: homes.id, name: homes.name })
         .from(homes)
-        .where(own ? (own.homeId ? eq(homes.id, own.homeId) : sql`false`) : undefined)
+        .where(and(isNull(homes.deactivatedAt), own ? (own.homeId ? eq(homes.id, own.homeId) : sql`false`) : undefined))
         .orderBy(asc(sql`lower(${homes.name})`)),
       this.db
         .select({ _id: homeGroups.id, name: homeGroups.name, home: homeGroups.homeId })
@@ -260,7 +271,7 @@ export class UsersRepository {
       this.db
         .select({ _id: doctors.id, firstname: doctors.firstname, lastname: doctors.lastname, title: doctors.title, email: doctors.email })
         .from(doctors)
-        .where(own ? (own.doctorId ? eq(doctors.id, own.doctorId) : sql`false`) : undefined)
+        .where(and(isNull(doctors.deactivatedAt), own ? (own.doctorId ? eq(doctors.id, own.doctorId) : sql`false`) : undefined))
         .orderBy(asc(sql`lower(${doctors.lastname})`), asc(sql`lower(${doctors.firstname})`)),
     ]);
     return { homes: homeRows, homeGroups: groupRows, doctors: doctorRows };

@@ -117,6 +117,10 @@ export class UsersService {
     return this.repo.findByUsername(username);
   }
 
+  findForLogin(username: string) {
+    return this.repo.findForLogin(username);
+  }
+
   findById(id: string) {
     return this.repo.findById(id);
   }
