@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FRONTENDS, LIBS, ROOT, c, fileExists, formatDuration, log, newestMtime, npm, npx, pool, runCaptured } from './lib.mjs';
+import { FRONTENDS, LIBS, ROOT, c, fileExists, formatDuration, heartbeat, log, newestMtime, npm, npx, pool, runCaptured } from './lib.mjs';
 
 const STAMP_DIR = path.join(ROOT, 'node_modules', '.cache', 'mediport-build');
 const r = (...p) => path.join(ROOT, ...p);
@@ -63,17 +63,19 @@ function staleReason(target, force) {
   return null;
 }
 
-async function buildTarget(target, { force, verbose }) {
+async function buildTarget(target, { force, verbose, progress }) {
   const reason = staleReason(target, force);
   if (!reason) {
-    log('build', `${target.name}: ${c.dim('up to date')}`);
+    log('build', `${progress.step()} ${target.name}: ${c.dim('up to date')}`);
     return { name: target.name, ok: true, skipped: true, ms: 0 };
   }
-  log('build', `${target.name}: building (${reason}) …`);
+  log('build', `${progress.step()} ${target.name}: building (${reason}) …`);
   const started = Date.now();
   const [cmd, args] = target.cmd;
+  progress.beat.start(target.name);
   // Output is shown only when the build fails (or with --verbose), so parallel builds stay readable.
   const { code, output } = await runCaptured(cmd, args, { capture: !verbose });
+  progress.beat.end(target.name);
   const ms = Date.now() - started;
   if (code !== 0) {
     if (output) process.stdout.write(`${output.split('\n').map((l) => `${c.dim(`  ${target.name} |`)} ${l}`).join('\n')}\n`);
@@ -84,22 +86,30 @@ async function buildTarget(target, { force, verbose }) {
   // The stamp carries the start time: edits made during the build count as newer next time.
   writeFileSync(stampFile(target.name), `${new Date(started).toISOString()}\n`);
   utimesSync(stampFile(target.name), started / 1000, started / 1000);
-  log('build', c.green(`${target.name}: built in ${formatDuration(ms)}`));
+  log('build', c.green(`${target.name}: built in ${formatDuration(ms)} ${c.dim(`(${formatDuration(Date.now() - progress.started)} since start)`)}`));
   return { name: target.name, ok: true, ms };
 }
 
 export async function build({ force = false, verbose = false } = {}) {
   const started = Date.now();
   const results = [];
-  for (const target of [LIB_TARGET, BACKEND_TARGET]) {
-    const result = await buildTarget(target, { force, verbose });
-    results.push(result);
-    if (!result.ok) return { ok: false, results };
+  const targets = [LIB_TARGET, BACKEND_TARGET, ...FRONTEND_TARGETS];
+  let done = 0;
+  // "[3/7]" before each target, and a line every 10 s naming what is still building.
+  const progress = { started, step: () => c.dim(`[${++done}/${targets.length}]`), beat: heartbeat('build') };
+  try {
+    for (const target of [LIB_TARGET, BACKEND_TARGET]) {
+      const result = await buildTarget(target, { force, verbose, progress });
+      results.push(result);
+      if (!result.ok) return { ok: false, results };
+    }
+    // Webpack builds are CPU bound; two at a time fits the two cores we plan for.
+    const lanes = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+    results.push(...(await pool(FRONTEND_TARGETS, lanes, (t) => buildTarget(t, { force, verbose, progress }))));
+  } finally {
+    progress.beat.stop();
   }
-  // Webpack builds are CPU bound; two at a time fits the two cores we plan for.
-  const lanes = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
-  const feResults = await pool(FRONTEND_TARGETS, lanes, (t) => buildTarget(t, { force, verbose }));
-  results.push(...feResults);
+  const feResults = results.slice(2);
   const ok = feResults.every((r) => r.ok);
   const built = results.filter((r) => !r.skipped).map((r) => r.name);
   if (ok) log('build', c.green(`done in ${formatDuration(Date.now() - started)}${built.length ? ` (built: ${built.join(', ')})` : ' (nothing to build)'}`));

@@ -25,6 +25,26 @@ export function formatDuration(ms) {
 }
 
 /**
+ * Tracks running jobs and prints one line every `everyMs` naming each with its elapsed time, so
+ * a long build never sits silent. Returns { start(name), end(name), stop() }.
+ */
+export function heartbeat(tag, { everyMs = 10_000, write = (line) => log(tag, line) } = {}) {
+  const running = new Map();
+  const timer = setInterval(() => {
+    if (running.size === 0) return;
+    const now = Date.now();
+    const list = [...running].map(([name, at]) => `${name} ${formatDuration(now - at)}`).join(', ');
+    write(c.dim(`… still running: ${list}`));
+  }, everyMs);
+  timer.unref();
+  return {
+    start: (name) => running.set(name, Date.now()),
+    end: (name) => running.delete(name),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/**
  * Runs a command and resolves with its exit code (never rejects). By default the child inherits
  * the terminal; with `prefix` its lines are prefixed (parallel jobs); with `capture` its output is
  * kept in `result.output` instead of shown (call `runCaptured`).

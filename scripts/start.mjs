@@ -4,8 +4,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from './build.mjs';
-import { ROOT, c, log } from './lib.mjs';
+import { ROOT, c, formatDuration, log } from './lib.mjs';
 
+const startedAt = Date.now();
 const { ok } = await build({ force: process.argv.includes('--force') });
 if (!ok) {
   log('start', c.red('Build failed; not starting.'));
@@ -16,7 +17,7 @@ const port = process.env.PORT || '8080';
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR || 'data');
 const env = { ...process.env, PORT: port, DATA_DIR: dataDir };
 const storage = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(dataDir, 'pglite')}`;
-log('start', `starting backend on port ${port}, data: ${storage}`);
+log('start', `starting backend on port ${port}, data: ${storage} …`);
 
 const child = spawn(process.execPath, [path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: 'inherit' });
 
@@ -27,7 +28,7 @@ const probe = setInterval(async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/config`);
     if (res.ok) {
       clearInterval(probe);
-      log('start', c.green(`Medikationsportal läuft: ${c.bold(url)}  (beenden mit Strg+C)`));
+      log('start', c.green(`Medikationsportal läuft: ${c.bold(url)}  (beenden mit Strg+C)`) + c.dim(`  ready ${formatDuration(Date.now() - startedAt)} after npm start`));
     }
   } catch {
     // not up yet

@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 import { sidebar, signIn } from '../support/app.js';
 
-const SINGLETONS = ['react', 'react-dom', '@mui/material', '@emotion/react'];
+/** Loaded by the shell before any remote: registered and loaded by the shell in every share scope. */
+const SHELL_LOADED = ['react', 'react-dom', '@emotion/react', '@mui/material/styles', '@mui/material/Button', '@mui/material/TextField'];
+/** Packages that must never come from a remote's own build (MUI is shared per entry point). */
+const NEVER_FROM_A_REMOTE = /^(react|react-dom|react\/jsx-runtime|react-dom\/client|react-router-dom|@emotion\/.*|@mui\/.*)$/;
+const REMOTES = ['admin', 'masterdata', 'orders', 'profile'];
 
 interface ShareEntry {
   host: string;
@@ -10,7 +14,12 @@ interface ShareEntry {
   versions: { version: string; from: string; loaded: boolean }[];
 }
 
-test('react, react-dom and MUI load once, from the shell, for every remote', async ({ page }) => {
+interface ManifestShared {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+
+test('react, react-dom and MUI load once, from the shell, for every remote', async ({ page, request }) => {
   const remoteScripts: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/remotes/')) remoteScripts.push(new URL(r.url()).pathname);
@@ -29,30 +38,42 @@ test('react, react-dom and MUI load once, from the shell, for every remote', asy
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   }
 
-  const entries = await page.evaluate((names) => {
-    const share = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } })
-      .__FEDERATION__?.__SHARE__ ?? {};
+  // Every federation instance (shell and the four remotes) and what its share scope holds.
+  const entries = await page.evaluate(() => {
+    type Versions = Record<string, { from: string; loaded?: boolean }>;
+    const instances =
+      (globalThis as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string; shareScopeMap: Record<string, Record<string, Versions>> }> } })
+        .__FEDERATION__?.__INSTANCES__ ?? [];
     const out: ShareEntry[] = [];
-    for (const [host, scopes] of Object.entries(share)) {
-      for (const pkgs of Object.values(scopes)) {
+    for (const instance of instances) {
+      for (const pkgs of Object.values(instance.shareScopeMap)) {
         for (const [pkg, versions] of Object.entries(pkgs)) {
-          if (!names.includes(pkg)) continue;
-          out.push({ host, pkg, versions: Object.entries(versions).map(([version, s]) => ({ version, from: s.from, loaded: s.loaded === true })) });
+          out.push({ host: instance.name, pkg, versions: Object.entries(versions).map(([version, s]) => ({ version, from: s.from, loaded: s.loaded === true })) });
         }
       }
     }
     return out;
-  }, SINGLETONS);
-
-  // Every host (shell and the four remotes) sees exactly one provider per singleton: the shell.
-  const hosts = new Set(entries.map((e) => e.host.split(':')[0]));
-  expect([...hosts].sort()).toEqual(['admin', 'masterdata', 'orders', 'profile', 'shell']);
-  for (const e of entries) {
+  });
+  expect([...new Set(entries.map((e) => e.host))].sort()).toEqual([...REMOTES, 'shell']);
+  for (const e of entries.filter((x) => NEVER_FROM_A_REMOTE.test(x.pkg))) {
+    // One version of each in every scope: a second copy would be a second entry.
     expect(e.versions, `${e.host} ${e.pkg}`).toHaveLength(1);
-    expect(e.versions[0]).toMatchObject({ from: 'shell', loaded: true });
+    if (SHELL_LOADED.includes(e.pkg)) expect(e.versions[0], `${e.host} ${e.pkg}`).toMatchObject({ from: 'shell', loaded: true });
   }
-  // Each remote was really fetched from its own origin path.
-  for (const remote of ['admin', 'profile', 'masterdata', 'orders']) {
-    expect(remoteScripts).toContain(`/remotes/${remote}/remoteEntry.js`);
+  expect(entries.filter((e) => e.pkg === '@mui/material/Tabs').length).toBe(5);
+
+  // The scope's `from` names the first app to use a module, not the build it came from; the
+  // network does: no file of a remote's own react, emotion or MUI build was fetched, also not for
+  // MUI entry points only remotes use (Tabs on /profil).
+  for (const remote of REMOTES) {
+    const manifest = (await (await request.get(`/remotes/${remote}/mf-manifest.json`)).json()) as { shared: ManifestShared[] };
+    const forbidden = new Set(
+      manifest.shared.filter((s) => NEVER_FROM_A_REMOTE.test(s.name)).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]),
+    );
+    expect(forbidden.size, remote).toBeGreaterThan(0);
+    const fetched = remoteScripts.filter((p) => p.startsWith(`/remotes/${remote}/`)).map((p) => p.slice(`/remotes/${remote}/`.length));
+    expect(fetched.filter((f) => forbidden.has(f)), `${remote}: files of its own shared react/emotion/MUI`).toEqual([]);
+    // Each remote was really fetched from its own origin path.
+    expect(fetched).toContain('remoteEntry.js');
   }
 });

@@ -4,7 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link as RouterLink } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Alert, AppBar, Box, Button, Container, Paper, TextField, Toolbar, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
 import { ApiError, AuthAbilityProvider, clearAuth, configureErrorHandler, login, setAuth, useAuth } from '@mediport/api-client';
 import { PasswordField, UiProvider } from '@mediport/ui';
 

@@ -1,4 +1,5 @@
 // Jest settings for a frontend package: jsdom, the shared setup, libs mapped to their sources.
+const path = require('node:path');
 const preset = require('../../jest.preset.cjs');
 module.exports = (dir) => ({
   ...preset,
@@ -6,4 +7,9 @@ module.exports = (dir) => ({
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: [require.resolve('./jest.setup.cjs')],
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    // The light entry point of libs/ui (package.json "exports": "./core").
+    '^@mediport/ui/core$': path.join(__dirname, '..', '..', 'libs', 'ui', 'src', 'core.ts'),
+  },
 });

@@ -4,4 +4,4 @@ import { createConfig } from '../common/webpack.common.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-export default createConfig({ dir, name: 'masterdata', port: 3102, exposes: { './App': './src/App.tsx' } });
+export default createConfig({ dir, name: 'masterdata', port: 3102, exposes: { './App': './src/App.tsx', './nav': './src/nav.ts' } });

@@ -1,21 +1,36 @@
-import { useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { AuthAbilityProvider, configureErrorHandler } from '@mediport/api-client';
-import { UiProvider } from '@mediport/ui';
+import { LoadingState, UiProvider } from '@mediport/ui/core';
 import { LoginPage } from './pages/login-page';
-import { OauthPage } from './pages/oauth-page';
-import { ImpressumPage } from './pages/impressum-page';
-import { DatenschutzPage } from './pages/datenschutz-page';
-import { DashboardPage } from './pages/dashboard-page';
-import { LogoutPage } from './pages/logout-page';
-import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './session/require-auth';
 import { SessionRefresh } from './session/session-refresh';
 import { ForcedPasswordGuard } from './session/forced-password';
 import { BrowserSupportCheck } from './browser/browser-support-check';
-import { RemoteOutlet } from './federation/remote-route';
+
+// The login page comes with the first script; the signed-in frame (layout, sidebar, dashboard,
+// remote routes) and the other public pages load when first shown, so /login stays light.
+const signedIn = () => import(/* webpackChunkName: "signed-in" */ './signed-in');
+const SignedInFrame = lazy(() => signedIn().then((m) => ({ default: m.SignedInFrame })));
+const DashboardPage = lazy(() => signedIn().then((m) => ({ default: m.DashboardPage })));
+const RemoteOutlet = lazy(() => signedIn().then((m) => ({ default: m.RemoteOutlet })));
+const OauthPage = lazy(() => import('./pages/oauth-page').then((m) => ({ default: m.OauthPage })));
+const ImpressumPage = lazy(() =>
+  Promise.all([import('./pages/impressum-page'), import('./query')]).then(([page, query]) => ({
+    default: () => (
+      <query.QueryProvider>
+        <page.ImpressumPage />
+      </query.QueryProvider>
+    ),
+  })),
+);
+const DatenschutzPage = lazy(() => import('./pages/datenschutz-page').then((m) => ({ default: m.DatenschutzPage })));
+const LogoutPage = lazy(() => import('./pages/logout-page').then((m) => ({ default: m.LogoutPage })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingState />}>{children}</Suspense>;
+}
 
 /** Wires toasts and router navigation into the common error handler of libs/api-client. */
 function ErrorHandlerBridge() {
@@ -36,12 +51,12 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/v3/login" element={<Navigate to="/login" replace />} />
-      <Route path="/oauth" element={<OauthPage />} />
-      <Route path="/impressum" element={<ImpressumPage />} />
-      <Route path="/datenschutz" element={<DatenschutzPage />} />
-      <Route path="/logout" element={<LogoutPage />} />
+      <Route path="/oauth" element={<Loading><OauthPage /></Loading>} />
+      <Route path="/impressum" element={<Loading><ImpressumPage /></Loading>} />
+      <Route path="/datenschutz" element={<Loading><DatenschutzPage /></Loading>} />
+      <Route path="/logout" element={<Loading><LogoutPage /></Loading>} />
       <Route element={<RequireAuth />}>
-        <Route element={<AppLayout />}>
+        <Route element={<Loading><SignedInFrame /></Loading>}>
           <Route index element={<DashboardPage />} />
           <Route path="*" element={<RemoteOutlet />} />
         </Route>
@@ -51,22 +66,17 @@ export function AppRoutes() {
 }
 
 export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
-  );
   return (
     <UiProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthAbilityProvider>
-          <BrowserRouter>
-            <ErrorHandlerBridge />
-            <ForcedPasswordGuard />
-            <SessionRefresh />
-            <BrowserSupportCheck />
-            <AppRoutes />
-          </BrowserRouter>
-        </AuthAbilityProvider>
-      </QueryClientProvider>
+      <AuthAbilityProvider>
+        <BrowserRouter>
+          <ErrorHandlerBridge />
+          <ForcedPasswordGuard />
+          <SessionRefresh />
+          <BrowserSupportCheck />
+          <AppRoutes />
+        </BrowserRouter>
+      </AuthAbilityProvider>
     </UiProvider>
   );
 }

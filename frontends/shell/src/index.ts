@@ -1,17 +1,41 @@
-import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRemoteManifests } from './federation/remotes';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { configureRemoteNav, RemoteNavStore } from './federation/remote-nav';
+import { fetchRemoteEntries, registeredRemotes, setRegisteredRemotes } from './federation/remotes';
 import { remoteResiliencePlugin } from './federation/runtime-plugin';
 
-// Remote locations are read at run time so a remote is redeployed without rebuilding the shell.
+// Remote locations are read at run time so a remote is redeployed without rebuilding the shell;
+// what each remote renders and adds to the sidebar comes from its `./nav` (federation/remote-nav.ts).
 async function start() {
-  const manifests = await fetchRemoteManifests();
+  const entries = await fetchRemoteEntries();
   registerPlugins([
     remoteResiliencePlugin({
-      fallback: async (remote) => (await import('./federation/remote-unavailable')).unavailableModule(remote),
+      // `./nav` of a remote that is down is no module at all: its section shows the outage note.
+      fallback: async (remote, _error, id) =>
+        id.endsWith('/nav') ? { __unavailable: true } : (await import('./federation/remote-unavailable')).unavailableModule(remote),
     }),
   ]);
-  registerRemotes(Object.entries(manifests).map(([name, entry]) => ({ name, entry })));
+  registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
+  setRegisteredRemotes(Object.keys(entries));
+  const nav = new RemoteNavStore(registeredRemotes, (name) => loadRemote(`${name}/nav`));
+  configureRemoteNav(nav);
+  if (signedIn()) {
+    // A signed-in visit needs the remotes' navigation and the signed-in frame: fetch both
+    // alongside the app instead of after it.
+    nav.start();
+    void import(/* webpackChunkName: "signed-in" */ './signed-in');
+  }
   await import('./bootstrap');
+}
+
+/** AUTH_STORAGE_KEY of @mediport/contracts: a shared module, not importable before bootstrap. */
+const AUTH_STORAGE_KEY = 'auth';
+
+function signedIn(): boolean {
+  try {
+    return !!globalThis.localStorage?.getItem(AUTH_STORAGE_KEY);
+  } catch {
+    return false;
+  }
 }
 
 void start();

@@ -24,7 +24,12 @@ export const MESSAGES = {
   version: '2.9.1',
   remoteUnavailable: (area: string) =>
     `Der Bereich ${area} ist zurzeit nicht erreichbar. Bitte versuchen Sie es später erneut.`,
+  remotesUnavailable: (areas: readonly string[]) =>
+    `Die Bereiche ${areas.slice(0, -1).join(', ')} und ${areas[areas.length - 1]} sind zurzeit nicht erreichbar. Bitte versuchen Sie es später erneut.`,
   remoteUnavailableTitle: 'Bereich nicht erreichbar',
+  /** Sidebar note in the section of a remote that cannot be reached. */
+  areaUnavailable: 'Bereich zurzeit nicht erreichbar',
+  navLoading: 'Menü wird geladen …',
   notFoundTitle: 'Seite nicht gefunden',
   notFound: 'Die aufgerufene Seite gibt es nicht. Bitte wählen Sie einen Eintrag aus dem Menü.',
   addressChange: (date: string, url: string, countdown: string) =>

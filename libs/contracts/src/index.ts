@@ -300,3 +300,4 @@ export * from './settings.js';
 export * from './medicines.js';
 export * from './oauth.js';
 export * from './masterdata.js';
+export * from './remote-nav.js';

@@ -1,4 +1,4 @@
-import { SvgIcon, type SvgIconProps } from '@mui/material';
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 
 // Material icon paths (Apache 2.0), inlined to avoid the large icon package.
 function icon(path: string, name: string) {

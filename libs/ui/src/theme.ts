@@ -1,4 +1,4 @@
-import { createTheme, type Theme } from '@mui/material';
+import { createTheme, type Theme } from '@mui/material/styles';
 
 /** Theme colours of spec part 1 §9. */
 export const PRIMARY_COLOR = '#2a5d78';

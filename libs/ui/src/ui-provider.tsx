@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
 import { appTheme } from './theme.js';
 import { AppSnackbarProvider } from './snackbar.js';
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '@nestjs/common';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
@@ -14,12 +14,97 @@ const ASSET = /\.(js|mjs|css|map|json|png|svg|jpe?g|gif|webp|ico|woff2?|ttf)$/i;
 const HASHED = /[.-][0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpe?g|gif|webp|map)$/i;
 
 function setCacheHeaders(res: Response, file: string): void {
-  if (HASHED.test(path.basename(file))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  // A precompressed variant ("main.3f9a1c2b.js.br") is cached like the file it encodes.
+  if (HASHED.test(path.basename(file).replace(/\.(br|gz)$/, ''))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
+}
+
+/** Files the build writes `.br` and `.gz` beside (frontends/common/build-plugins.mjs). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|ico)$/i;
+/** Preferred first: brotli is about 15 % smaller than gzip on our scripts. */
+const ENCODINGS = [
+  { token: 'br', suffix: '.br' },
+  { token: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Content codings the client accepts (`Accept-Encoding`, q=0 excluded, `*` honoured). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
+  let any = false;
+  for (const part of (header ?? '').split(',')) {
+    const [token = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (token === '*') any = weight > 0;
+    else if (weight > 0) accepted.add(token);
+    else refused.add(token);
+  }
+  if (any) for (const e of ENCODINGS) if (!refused.has(e.token)) accepted.add(e.token);
+  return accepted;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The precompressed variant of `file` the request accepts, if the build wrote one. */
+function precompressedVariant(req: Request, file: string): (typeof ENCODINGS)[number] | null {
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  return ENCODINGS.find((e) => accepted.has(e.token) && isFile(file + e.suffix)) ?? null;
+}
+
+/**
+ * Serves `x.js.br` / `x.js.gz` for `x.js` when the browser accepts the encoding: rewrites the
+ * request for the static handler below, which then sends the variant with the original type.
+ * Every compressible answer varies by Accept-Encoding, compressed or not.
+ */
+function precompressed(root: string): RequestHandler {
+  const base = path.resolve(root);
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path)) return next();
+    res.vary('Accept-Encoding');
+    let rel: string;
+    try {
+      rel = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = path.join(base, rel);
+    if (!file.startsWith(base + path.sep) || !isFile(file)) return next();
+    const variant = precompressedVariant(req, file);
+    if (!variant) return next();
+    res.type(path.extname(file));
+    res.setHeader('Content-Encoding', variant.token);
+    const query = req.url.indexOf('?');
+    req.url = `${req.path}${variant.suffix}${query === -1 ? '' : req.url.slice(query)}`;
+    next();
+  };
+}
+
+/** Sends index.html (the SPA's every route), precompressed when accepted. */
+function sendIndex(req: Request, res: Response, index: string): void {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.vary('Accept-Encoding');
+  const variant = precompressedVariant(req, index);
+  if (!variant) {
+    res.sendFile(index);
+    return;
+  }
+  res.type('html');
+  res.setHeader('Content-Encoding', variant.token);
+  res.sendFile(index + variant.suffix);
 }
 
 /** /api belongs to Nest (its own 404 and error handling, registered at init). */
 const API = /^\/api(\/|$)/;
+/** Paths that are never a file of the shell's build. */
+const NOT_A_FILE = /^\/(api|socket\.io)(\/|$)/;
 
 const PAGE_TITLES: Record<number, string> = { 404: 'Seite nicht gefunden', 500: 'Fehler' };
 
@@ -90,7 +175,7 @@ export function mountStatic(server: Express, config: AppConfig, logger: Logger):
       res.setHeader('Access-Control-Allow-Origin', '*');
       next();
     });
-    server.use(`/remotes/${name}`, express.static(dir, { index: false, setHeaders: setCacheHeaders }));
+    server.use(`/remotes/${name}`, precompressed(dir), express.static(dir, { index: false, setHeaders: setCacheHeaders }));
   }
 
   // Anything under /remotes that no built remote answered (never the SPA's index.html).
@@ -103,11 +188,12 @@ export function mountStatic(server: Express, config: AppConfig, logger: Logger):
     mountFallbacks(server, logger);
     return;
   }
-  server.use(express.static(shell, { index: false, setHeaders: setCacheHeaders }));
+  // /api and socket.io never name a file of the shell: spare them the file-system lookups.
+  const shellFiles = [precompressed(shell), express.static(shell, { index: false, setHeaders: setCacheHeaders })];
+  for (const handler of shellFiles) server.use((req, res, next) => (NOT_A_FILE.test(req.path) ? next() : handler(req, res, next)));
   server.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path) || ASSET.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendIndex(req, res, index);
   });
   mountFallbacks(server, logger);
 }

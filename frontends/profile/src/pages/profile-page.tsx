@@ -1,5 +1,8 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Box, Paper, Tab, Tabs } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { hasPermission } from '@mediport/permissions';

@@ -1,6 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
 import { READ_ALL_MESSAGES, type SeenKind } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { hasPermission } from '@mediport/permissions';

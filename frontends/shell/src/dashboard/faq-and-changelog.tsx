@@ -1,4 +1,8 @@
-import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { ChangelogEntry, FaqEntry } from '@mediport/contracts';
 import { DASHBOARD_MESSAGES } from './messages';
 

@@ -1,4 +1,10 @@
-import { Box, Button, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import { meetingPhase, type MeetingDto } from '@mediport/contracts';
 import { DASHBOARD_MESSAGES } from './messages';
 

@@ -1,17 +1,19 @@
 import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { LoadingState } from '@mediport/ui';
+import { LoadingState } from '@mediport/ui/core';
 import { NotFoundPage } from '../pages/not-found-page';
-import { remoteForPath, type RemoteName } from './remotes';
+import type { RemoteNavState } from './remote-nav';
+import { useRemoteNav } from './use-remote-nav';
 import { RemoteUnavailable } from './remote-unavailable';
+import { ownerOf } from './route-match';
 
 type RemoteModule = { default: ComponentType };
 
-const cache = new Map<RemoteName, ComponentType>();
+const cache = new Map<string, ComponentType>();
 
 /** One lazy component per remote, created once so React keeps its state between routes. */
-function remoteApp(name: RemoteName): ComponentType {
+function remoteApp(name: string): ComponentType {
   let app = cache.get(name);
   if (!app) {
     app = lazy(async () => {
@@ -25,7 +27,7 @@ function remoteApp(name: RemoteName): ComponentType {
 }
 
 interface BoundaryProps {
-  remote: RemoteName;
+  remote: string;
   /** A change (the path) clears a shown error, so navigating away retries. */
   resetKey: string;
   children: ReactNode;
@@ -59,11 +61,40 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { error: unkno
   }
 }
 
+export type PathOwner =
+  | { kind: 'remote'; remote: string }
+  | { kind: 'unavailable'; remotes: string[] }
+  | { kind: 'pending' }
+  | { kind: 'none' };
+
+/**
+ * Who renders a path, from what the remotes publish: the loaded remote with the most specific
+ * route pattern; else a remote that is down and owned the path when last seen (its panel); else,
+ * while remotes are still loading, wait; else, when remotes are down, their panel (one of them may
+ * own the path); else nobody (404).
+ */
+export function ownerOfPath(pathname: string, nav: RemoteNavState): PathOwner {
+  const loaded = nav.remotes.flatMap((r) => (r.status === 'ok' ? [r.manifest] : []));
+  const remote = ownerOf(pathname, loaded);
+  if (remote) return { kind: 'remote', remote };
+  const down = nav.remotes.flatMap((r) => (r.status === 'down' ? [r] : []));
+  const remembered = ownerOf(
+    pathname,
+    down.map((r) => ({ name: r.name, routePrefixes: r.remembered?.routePrefixes ?? [] })),
+  );
+  if (remembered) return { kind: 'unavailable', remotes: [remembered] };
+  if (!nav.settled) return { kind: 'pending' };
+  return down.length > 0 ? { kind: 'unavailable', remotes: down.map((r) => r.name) } : { kind: 'none' };
+}
+
 /** Renders the remote that owns the current path, isolated by an error boundary per remote route. */
 export function RemoteOutlet() {
   const { pathname } = useLocation();
-  const remote = remoteForPath(pathname);
-  if (!remote) return <NotFoundPage />;
+  const owner = ownerOfPath(pathname, useRemoteNav());
+  if (owner.kind === 'pending') return <LoadingState />;
+  if (owner.kind === 'none') return <NotFoundPage />;
+  if (owner.kind === 'unavailable') return <RemoteUnavailable remote={owner.remotes} onRetry={() => window.location.reload()} />;
+  const { remote } = owner;
   const App = remoteApp(remote);
   return (
     <RemoteErrorBoundary key={remote} remote={remote} resetKey={pathname}>

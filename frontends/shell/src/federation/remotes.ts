@@ -1,45 +1,36 @@
-import { AREA_LABELS } from '../messages';
+/** Remote name → URL of its mf-manifest.json, as `/remotes.json` lists them. */
+export type RemoteEntries = Record<string, string>;
 
-export type RemoteName = keyof typeof AREA_LABELS;
+/** Order of the remotes the suite ships (others listed in remotes.json follow by name). */
+const PREFERRED_ORDER = ['orders', 'masterdata', 'admin', 'profile'];
+const NAME = /^[a-z][a-z0-9_-]*$/i;
 
-export const REMOTE_NAMES: readonly RemoteName[] = ['orders', 'masterdata', 'admin', 'profile'];
+let registered: readonly string[] = [];
 
-/** Route ownership of the remotes (ARCHITECTURE.md "Frontends"): path prefixes, first match wins. */
-const OWNERSHIP: ReadonlyArray<{ remote: RemoteName; match: (path: string) => boolean }> = [
-  { remote: 'orders', match: (p) => /^\/patient\/[^/]+\/auftraege(\/|$)/.test(p) },
-  {
-    remote: 'orders',
-    match: (p) => ['/anforderung', '/v3/anforderung', '/abholauftraege', '/v3/abholauftraege'].some((x) => p.startsWith(x)),
-  },
-  {
-    remote: 'masterdata',
-    match: (p) =>
-      ['/patient', '/aerzte', '/arzt', '/v3/arztpraxis', '/einrichtung', '/pflegeeinrichtung', '/v3/medikamente'].some((x) =>
-        p.startsWith(x),
-      ),
-  },
-  {
-    remote: 'admin',
-    match: (p) => ['/nutzer', '/v3/nutzer', '/v3/acl', '/v3/termine', '/einstellungen'].some((x) => p.startsWith(x)),
-  },
-  { remote: 'profile', match: (p) => p === '/profil' || p.startsWith('/profil/') },
-];
-
-/** The remote that owns a path, or null. */
-export function remoteForPath(pathname: string): RemoteName | null {
-  return OWNERSHIP.find((o) => o.match(pathname))?.remote ?? null;
+/** The remotes registered at start (index.ts), in a stable order. */
+export function registeredRemotes(): readonly string[] {
+  return registered;
 }
 
-export type RemoteManifestMap = Partial<Record<RemoteName, string>>;
+export function setRegisteredRemotes(names: readonly string[]): void {
+  registered = [...names];
+}
+
+function byPreferredOrder(a: string, b: string): number {
+  const ia = PREFERRED_ORDER.indexOf(a);
+  const ib = PREFERRED_ORDER.indexOf(b);
+  if (ia !== ib) return (ia === -1 ? PREFERRED_ORDER.length : ia) - (ib === -1 ? PREFERRED_ORDER.length : ib);
+  return a.localeCompare(b);
+}
 
 /** Reads /remotes.json; an unreachable file leaves every remote unregistered (each shows its panel). */
-export async function fetchRemoteManifests(url = '/remotes.json'): Promise<RemoteManifestMap> {
+export async function fetchRemoteEntries(url = '/remotes.json'): Promise<RemoteEntries> {
   try {
     const res = await fetch(url, { cache: 'no-store' });
     if (!res.ok) return {};
     const body = (await res.json()) as Record<string, unknown>;
-    const out: RemoteManifestMap = {};
-    for (const name of REMOTE_NAMES) {
+    const out: RemoteEntries = {};
+    for (const name of Object.keys(body).filter((n) => NAME.test(n)).sort(byPreferredOrder)) {
       const entry = body[name];
       if (typeof entry === 'string' && entry) out[name] = entry;
     }

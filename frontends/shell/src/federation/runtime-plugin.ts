@@ -5,8 +5,8 @@ export interface RemoteResiliencePluginOptions {
   retries?: number;
   /** Delay before the first retry; doubles each time. */
   delayMs?: number;
-  /** Module handed to the caller instead of throwing when a remote cannot be loaded. */
-  fallback: (remoteName: string, error: unknown) => Promise<unknown> | unknown;
+  /** Module handed to the caller instead of throwing when a remote cannot be loaded (`id`: "orders/App"). */
+  fallback: (remoteName: string, error: unknown, id: string) => Promise<unknown> | unknown;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +37,7 @@ export function remoteResiliencePlugin(options: RemoteResiliencePluginOptions): 
     async errorLoadRemote(args) {
       if (args.lifecycle !== 'onLoad') return undefined;
       const name = args.remote?.name ?? args.id.split('/')[0] ?? args.id;
-      return fallback(name, args.error);
+      return fallback(name, args.error, args.id);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import type { SystemInfo } from '@mediport/contracts';
 import { formatDate } from '@mediport/ui';
 import { MESSAGES } from '../messages';

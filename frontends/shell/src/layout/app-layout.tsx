@@ -1,9 +1,19 @@
-import { useState, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
-import { AppBar, Avatar, Box, Button, Divider, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { setAuth, switchBack, toast, useAuth, useAuthedObjectUrl } from '@mediport/api-client';
 import { API_MESSAGES } from '@mediport/contracts';
-import { LogoutIcon, MenuIcon, PersonIcon, SwapIcon } from '@mediport/ui';
+import { LoadingState, LogoutIcon, MenuIcon, PersonIcon, SwapIcon } from '@mediport/ui';
 import { MESSAGES } from '../messages';
 import { signOut } from '../pages/logout-page';
 import { AddressChangeNotice } from './address-change-notice';
@@ -101,7 +111,9 @@ export function AppLayout() {
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
           <AddressChangeNotice system={auth.system} />
-          <Outlet />
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
         </Box>
         <PublicFooter />
       </Box>

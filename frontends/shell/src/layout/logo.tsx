@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@mediport/contracts';
 
 /** Product mark: a capsule and cross in the theme colours, with the product name. */

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import { Box, Container, Link, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { MESSAGES } from '../messages';
 import { Logo } from './logo';

@@ -1,9 +1,15 @@
 import { Fragment, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import { useAuth } from '@mediport/api-client';
 import { ContractRequiredDialog, LockIcon } from '@mediport/ui';
 import { MESSAGES } from '../messages';
+import { useRemoteNav } from '../federation/use-remote-nav';
 import { visibleSidebar, type VisibleItem } from './sidebar-items';
 
 function isActive(pathname: string, to: string): boolean {
@@ -11,12 +17,17 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** Sidebar sections by permission; contract-locked items open the "Vertrag benötigt!" dialog. */
+/**
+ * Sidebar built from the shell's entries and what the loaded remotes publish (`./nav`); sections
+ * by permission; contract-locked items open the "Vertrag benötigt!" dialog; a remote that cannot
+ * be reached shows a German note in its section.
+ */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const auth = useAuth();
   const { pathname } = useLocation();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const sections = visibleSidebar(auth?.permissions ?? []);
+  const nav = useRemoteNav();
+  const sections = visibleSidebar(auth?.permissions ?? [], nav.remotes);
 
   const renderItem = (item: VisibleItem) =>
     item.locked ? (
@@ -50,8 +61,18 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               </ListSubheader>
             )}
             {section.items.map(renderItem)}
+            {section.unavailable && (
+              <ListItem dense sx={{ color: 'text.secondary' }}>
+                <ListItemText primary={MESSAGES.areaUnavailable} slotProps={{ primary: { variant: 'body2', role: 'status' } }} />
+              </ListItem>
+            )}
           </Fragment>
         ))}
+        {!nav.settled && (
+          <ListItem dense sx={{ color: 'text.secondary' }}>
+            <ListItemText primary={MESSAGES.navLoading} slotProps={{ primary: { variant: 'body2' } }} />
+          </ListItem>
+        )}
       </List>
       <ContractRequiredDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </nav>

@@ -1,5 +1,7 @@
 import { Navigate } from 'react-router-dom';
-import { Box, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { useAuth, useHasPermission } from '@mediport/api-client';
 import { LoadingState, PageHeader } from '@mediport/ui';

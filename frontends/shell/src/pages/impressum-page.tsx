@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Box, Divider, Link, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME, type PublicSettingsDto } from '@mediport/contracts';
 import { fetchSettings } from '@mediport/api-client';
 import { LoadingState, PageHeader } from '@mediport/ui';

@@ -1,29 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Divider,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { FORCED_PASSWORD_PATH, PARTNER_PLATFORM_NAME, type PublicConfig } from '@mediport/contracts';
-import { ApiError, fetchConfig, login, setAuth } from '@mediport/api-client';
-import { PasswordField } from '@mediport/ui';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { FORCED_PASSWORD_PATH, PARTNER_PLATFORM_NAME } from '@mediport/contracts';
+import { ApiError, login, setAuth } from '@mediport/api-client';
+import { PasswordField } from '@mediport/ui/core';
 import { MESSAGES } from '../messages';
 import { isDemoHost } from '../login/demo-host';
+import { usePublicConfig } from '../login/public-config';
 import { ssoLoginUrl } from '../login/sso';
 import { PartnerCards } from '../login/partner-cards';
 import { PublicLayout } from '../layout/public-layout';
@@ -42,7 +40,7 @@ export interface LoginPageProps {
 /** Sign-in (spec part 1 §2). No client-side field validation. */
 export function LoginPage({ hostname = window.location.hostname }: LoginPageProps) {
   const navigate = useNavigate();
-  const config = useQuery<PublicConfig>({ queryKey: ['config'], queryFn: fetchConfig, staleTime: 60_000 });
+  const config = usePublicConfig();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

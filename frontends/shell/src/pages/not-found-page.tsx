@@ -1,4 +1,4 @@
-import { ErrorPanel } from '@mediport/ui';
+import { ErrorPanel } from '@mediport/ui/core';
 import { MESSAGES } from '../messages';
 
 export function NotFoundPage() {

@@ -4,7 +4,6 @@ import { fakeNetwork, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { needsForcedRedirect } from './forced-password';
 import { RequireAuth } from './require-auth';
-import { remoteForPath } from '../federation/remotes';
 import { countdown } from '../layout/address-change-notice';
 import { DashboardPage } from '../pages/dashboard-page';
 
@@ -56,26 +55,6 @@ describe('a 401 during a call', () => {
     await fetchSession().catch(() => undefined);
     expect(readAuth()).toBeNull();
     expect(visited).toEqual(['/login']);
-  });
-});
-
-describe('remote ownership', () => {
-  it.each([
-    ['/anforderungen', 'orders'],
-    ['/v3/anforderung/neu', 'orders'],
-    ['/v3/abholauftraege', 'orders'],
-    ['/patient/42/auftraege', 'orders'],
-    ['/patienten', 'masterdata'],
-    ['/patient/42', 'masterdata'],
-    ['/v3/arztpraxis', 'masterdata'],
-    ['/pflegeeinrichtung/7', 'masterdata'],
-    ['/v3/medikamente', 'masterdata'],
-    ['/v3/nutzer/neu', 'admin'],
-    ['/einstellungen', 'admin'],
-    ['/profil', 'profile'],
-    ['/irgendwas', null],
-  ])('%s → %s', (path, remote) => {
-    expect(remoteForPath(path)).toBe(remote);
   });
 });
 

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Avatar, Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 
 /** What happens to the stored image on save. */
 export type ImageChange = { kind: 'keep' } | { kind: 'delete' } | { kind: 'replace'; file: File };

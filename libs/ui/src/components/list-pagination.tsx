@@ -1,4 +1,4 @@
-import { TablePagination } from '@mui/material';
+import TablePagination from '@mui/material/TablePagination';
 import { UI_MESSAGES } from '../messages.js';
 
 export interface ListPaginationProps {

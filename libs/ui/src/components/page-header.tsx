@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Breadcrumbs, Link, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { UI_MESSAGES } from '../messages.js';
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { UI_MESSAGES } from '../messages.js';
 import { VisibilityIcon, VisibilityOffIcon } from '../icons.js';
 

@@ -1,4 +1,5 @@
-import { Paper, Typography } from '@mui/material';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { PLACEHOLDER_NOTE } from '../messages.js';
 import { InfoIcon } from '../icons.js';

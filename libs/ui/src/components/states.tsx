@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { UI_MESSAGES } from '../messages.js';
 import { ErrorOutlineIcon, InboxIcon } from '../icons.js';
 

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Chip, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { MEETING_DURATION_MS, meetingPhase, type MeetingDto } from '@mediport/contracts';
 import { formatTime } from '@mediport/ui';
 

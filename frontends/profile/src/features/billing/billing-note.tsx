@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import { PROFILE_MESSAGES } from '@mediport/contracts';
 
 /** Rechnungen, Verträge, Mandat and Backup arrive with the billing issue (spec part 2). */

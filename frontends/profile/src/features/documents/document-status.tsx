@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import Chip from '@mui/material/Chip';
 import type { ProfileDocumentDto } from '@mediport/contracts';
 import { MESSAGES } from '../../messages';
 

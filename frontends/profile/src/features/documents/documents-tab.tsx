@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useSnackbar } from 'notistack';
-import { Box, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import { PROFILE_MESSAGES, type ProfileDocumentDto } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { EmptyState, formatDateTime, InboxIcon, LoadingState } from '@mediport/ui';

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { AppBar, Box, Button, Dialog, Stack, Toolbar, Typography } from '@mui/material';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
 import type { ProfileDocumentDto } from '@mediport/contracts';
 import { handleApiError } from '@mediport/api-client';
 import { ErrorPanel, LoadingState } from '@mediport/ui';

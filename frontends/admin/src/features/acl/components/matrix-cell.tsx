@@ -1,5 +1,8 @@
 import { memo } from 'react';
-import { Box, Checkbox, FormControlLabel, Switch } from '@mui/material';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import { ROLE_LABELS, type AclRuleItem, type Role } from '@mediport/contracts';
 import { type CellState, TOGGLE_LABELS, type Toggle, togglesFor } from '../matrix-model';
 

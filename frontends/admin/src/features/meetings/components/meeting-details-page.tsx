@@ -1,5 +1,8 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Box, Button, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
 import { ErrorPanel, formatDateTime, LoadingState, PageHeader } from '@mediport/ui';

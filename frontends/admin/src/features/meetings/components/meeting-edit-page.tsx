@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Button, Grid, MenuItem, Paper, TextField } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import { MEETING_SAVED_MESSAGE, PRODUCT_NAME, type MeetingUpdateRequest } from '@mediport/contracts';
 import { ApiError, toast } from '@mediport/api-client';
 import { ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';

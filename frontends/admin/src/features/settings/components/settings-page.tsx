@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Grid, Paper, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME, SETTINGS_MESSAGES, type SettingsAdminDto } from '@mediport/contracts';
 import { ApiError, toast, useAuth } from '@mediport/api-client';
 import { ErrorPanel, IMAGE_TYPES, ImageDropzone, LoadingState, MAX_IMAGE_BYTES, PageHeader, type ImageChange } from '@mediport/ui';

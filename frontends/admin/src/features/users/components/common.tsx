@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import Chip from '@mui/material/Chip';
 import { PRODUCT_NAME, type UserListRow } from '@mediport/contracts';
 import type { Crumb } from '@mediport/ui';
 import type { FormVariant } from '../user-form-model';

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Avatar, Box, Button, Chip, Paper, Typography } from '@mui/material';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '@mediport/contracts';
 import { useAuth, useHasPermission } from '@mediport/api-client';
 import { ErrorPanel, formatDateTime, LoadingState, PageHeader } from '@mediport/ui';

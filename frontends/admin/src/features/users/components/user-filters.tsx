@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Box, MenuItem, TextField } from '@mui/material';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { ROLE_LABELS, ROLES, type Role, type UserListFilter, type UserLookups } from '@mediport/contracts';
 import { doctorName } from '../user-form-model';
 import { USERS_TEXT as T } from '../messages';

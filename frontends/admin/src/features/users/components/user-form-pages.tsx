@@ -1,5 +1,6 @@
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { API_MESSAGES, type UserLookups } from '@mediport/contracts';
 import { toast, useAuth } from '@mediport/api-client';
 import { ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Button } from '@mui/material';
+import Button from '@mui/material/Button';
 import type { UserListFilter } from '@mediport/contracts';
 import { PageHeader } from '@mediport/ui';
 import type { FormVariant } from '../user-form-model';

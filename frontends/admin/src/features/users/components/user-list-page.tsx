@@ -1,5 +1,13 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import { ROLE_LABELS } from '@mediport/contracts';
 import { EmptyState, ErrorPanel, ListPagination, LoadingState } from '@mediport/ui';
 import { USERS_TEXT as T } from '../messages';

@@ -1,19 +1,17 @@
 import { useEffect, useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  TextField,
-} from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
 import { PRODUCT_NAME, type MedicineDto } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
 import { EmptyState, ListPagination, LoadingState, PageHeader, UI_MESSAGES } from '@mediport/ui';
