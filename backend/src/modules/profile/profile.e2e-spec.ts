@@ -3,7 +3,10 @@ import request from 'supertest';
 import type { AuthRecord } from '@mediport/contracts';
 import { PASSWORD_MESSAGES } from '@mediport/validation';
 import { FIELD_MESSAGES } from '@mediport/validation';
+import { sql } from 'drizzle-orm';
 import { AuditService } from '../../core/audit/audit.service.js';
+import type { Database } from '../../core/db/database.js';
+import { DB } from '../../core/db/db.module.js';
 import { DEMO_PASSWORD, login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 
 let db: TestDatabase;
@@ -281,5 +284,29 @@ describe('PUT /api/users/:id/profile for another user (the user policy, issue #7
       .send({ password_current: 'einmal', password: OTHER_PASSWORD, password_confirm: OTHER_PASSWORD });
     expect(ok.status).toBe(200);
     expect(ok.body.user.once_password).toBe(false);
+  });
+});
+
+describe('a password change through the profile is one unit of work (issue #8 item 7)', () => {
+  it('rolls back the new password and keeps the sessions when a later write of the unit fails', async () => {
+    const database = app.get<Database>(DB, { strict: false });
+    // A real failure of the audit insert inside the unit, injected in the database itself.
+    await database.execute(sql`create or replace function fail_password_audit() returns trigger language plpgsql as $$
+      begin if new.action = 'auth.password_change' then raise exception 'injected failure'; end if; return new; end $$`);
+    await database.execute(sql`create trigger fail_password_audit before insert on audit_log for each row execute function fail_password_audit()`);
+    try {
+      const heim = await login(app, 'heim');
+      const res = await api()
+        .put(`/api/users/${heim.user._id}/profile`)
+        .set('x-auth-token', heim.token)
+        .send({ firstname: 'Halbfertig', password_current: DEMO_PASSWORD, password: 'Ganz#Neu2024!!', password_confirm: 'Ganz#Neu2024!!' });
+      expect(res.status).toBe(500);
+      expect((await api().get('/api/auth/session').set('x-auth-token', heim.token)).status).toBe(200);
+      expect((await api().post('/api/auth').send({ username: 'heim', password: DEMO_PASSWORD })).status).toBe(200);
+      const profile = await api().get(`/api/users/${heim.user._id}/profile`).set('x-auth-token', heim.token);
+      expect(profile.body.firstname).not.toBe('Halbfertig');
+    } finally {
+      await database.execute(sql`drop trigger if exists fail_password_audit on audit_log`);
+    }
   });
 });

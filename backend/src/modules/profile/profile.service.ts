@@ -5,6 +5,7 @@ import { AUDIT_ACTIONS, AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { PasswordService } from '../../core/auth/password.service.js';
 import { SessionService } from '../../core/auth/session.service.js';
+import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { FilesService } from '../../core/files/files.service.js';
@@ -35,6 +36,7 @@ export class ProfileService {
     private readonly authService: AuthService,
     private readonly audit: AuditService,
     private readonly files: FilesService,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /**
@@ -92,21 +94,24 @@ export class ProfileService {
       });
       patch.avatar = saved.id;
     }
+    // One unit of work: the profile, and for a new password the revocation of every session, the
+    // audit row and (own profile) the fresh session commit together or not at all.
+    let issued: { token: string } | null;
     try {
-      await this.users.update(id, patch, auth.userId);
+      issued = await this.unitOfWork.run(async () => {
+        await this.users.update(id, patch, auth.userId);
+        if (!changesPassword) return null;
+        await this.sessions.revokeAllForUser(id);
+        await this.audit.recordBy(auth, { action: AUDIT_ACTIONS.passwordChange, target: id });
+        return own ? this.sessions.issue(id) : null;
+      });
     } catch (error) {
       if (avatar && patch.avatar) await this.files.remove(patch.avatar);
       throw error;
     }
     if (patch.avatar !== undefined && user.avatar && user.avatar !== patch.avatar) await this.files.remove(user.avatar);
-    if (!changesPassword) return { user: await this.users.getDto(id) };
-
-    // A new password ends every session of the user; the caller gets a fresh one if it is their own.
-    await this.sessions.revokeAllForUser(id);
-    await this.audit.recordBy(auth, { action: AUDIT_ACTIONS.passwordChange, target: id });
-    if (!own) return { user: await this.users.getDto(id) };
-    const { token } = await this.sessions.issue(id);
-    const record = await this.authService.recordFor(token);
+    if (!issued) return { user: await this.users.getDto(id) };
+    const record = await this.authService.recordFor(issued.token);
     return { user: record.user, auth: record };
   }
 
