@@ -16,6 +16,15 @@ export class ActorService {
 
   constructor(private readonly repo: AuditRepository) {}
 
+  /**
+   * An audit row's actor and meta for the caller of a request: the person, and `meta.asUserId`
+   * (the user the person acts as) behind a masquerade.
+   */
+  async auditWrite(auth: AuthContext, action: string, meta: Record<string, unknown> = {}): Promise<{ actorId: string; action: string; meta: Record<string, unknown> }> {
+    const actorId = await this.personId(auth);
+    return { actorId, action, meta: actorId === auth.userId ? meta : { ...meta, asUserId: auth.userId } };
+  }
+
   personId(auth: AuthContext): Promise<string> {
     if (!auth.masqueradeOf) return Promise.resolve(auth.userId);
     let person = this.cache.get(auth);

@@ -30,9 +30,8 @@ export class AuditService {
    * masquerade, see ActorService), and `meta.asUserId` keeps the user the person was acting as.
    */
   async recordBy(auth: AuthContext, entry: Omit<AuditEntry, 'actorId'>): Promise<void> {
-    const actorId = await this.actors.personId(auth);
-    const meta = actorId === auth.userId ? entry.meta : { ...entry.meta, asUserId: auth.userId };
-    await this.repo.insert({ ...entry, actorId, ...(meta ? { meta } : {}) });
+    const { actorId, meta } = await this.actors.auditWrite(auth, entry.action, entry.meta);
+    await this.repo.insert({ ...entry, actorId, meta });
   }
 
   find(filter: { action?: string; actorId?: string }, limit?: number) {

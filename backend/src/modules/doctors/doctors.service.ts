@@ -144,7 +144,7 @@ export class DoctorsService {
     const form = this.form(empty, dto);
     this.assertMayChange(auth, empty, form);
     await this.check(form, false);
-    const id = await this.repo.create({ ...this.columns(form), createdBy: auth.userId, modifiedBy: auth.userId }, await this.audit(auth, DOCTOR_AUDIT.create));
+    const id = await this.repo.create({ ...this.columns(form), createdBy: auth.userId, modifiedBy: auth.userId }, await this.actors.auditWrite(auth, DOCTOR_AUDIT.create));
     return this.row(auth, id);
   }
 
@@ -157,7 +157,7 @@ export class DoctorsService {
     const audits: AuditWrite[] = [];
     if (action === 'reactivate' && current.deactivatedAt) {
       patch.deactivatedAt = null;
-      audits.push(await this.audit(auth, DOCTOR_AUDIT.reactivate));
+      audits.push(await this.actors.auditWrite(auth, DOCTOR_AUDIT.reactivate));
     }
     if (Object.keys(dto).some((k) => k !== 'deactivated')) {
       if (!doctorPolicy.can(auth, 'update', { id, state: 'active' })) throw AppError.forbidden();
@@ -184,7 +184,7 @@ export class DoctorsService {
       const columns = this.columns(form);
       const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
       Object.assign(patch, columns);
-      audits.push(await this.audit(auth, DOCTOR_AUDIT.update, { changed }));
+      audits.push(await this.actors.auditWrite(auth, DOCTOR_AUDIT.update, { changed }));
     }
     if (audits.length) await this.repo.save(id, { ...patch, modifiedAt: new Date(), modifiedBy: auth.userId }, audits);
     return this.row(auth, id);
@@ -197,7 +197,7 @@ export class DoctorsService {
   async deactivate(auth: AuthContext, id: string): Promise<DoctorDto> {
     const current = await this.doctorFor(auth, id, 'deactivate');
     if (!current.deactivatedAt) {
-      const ended = await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.audit(auth, DOCTOR_AUDIT.deactivate)], true);
+      const ended = await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.actors.auditWrite(auth, DOCTOR_AUDIT.deactivate)], true);
       this.sessionEvents.sessionsEnded({ sessionIds: ended });
     }
     return this.row(auth, id);
@@ -263,8 +263,4 @@ export class DoctorsService {
     return this.toDto(auth, row);
   }
 
-  private async audit(auth: AuthContext, action: string, meta: Record<string, unknown> = {}): Promise<AuditWrite> {
-    const actorId = await this.actors.personId(auth);
-    return { actorId, action, meta: actorId === auth.userId ? meta : { ...meta, asUserId: auth.userId } };
-  }
 }

@@ -16,7 +16,6 @@ import { AppError } from '../../core/errors/app-error.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { FilesService, type StoredFile } from '../../core/files/files.service.js';
 import { type DoctorOfficeAction, doctorOfficePolicy, type DoctorOfficeSubject } from '../../core/permissions/policies/index.js';
-import type { AuditWrite } from './doctors.repository.js';
 import type { OfficeListQuery } from './dto/office-list-query.js';
 import type { OfficeWriteDto } from './dto/office-write.dto.js';
 import { type OfficePatch, type OfficeRow, OfficesRepository } from './offices.repository.js';
@@ -112,7 +111,7 @@ export class OfficesService {
     const saved = image ? await this.saveImage(auth, image) : null;
     let id: string;
     try {
-      id = await this.repo.create({ ...this.columns(form), image: saved, createdBy: auth.userId, modifiedBy: auth.userId }, doctorIds, await this.audit(auth, OFFICE_AUDIT.create));
+      id = await this.repo.create({ ...this.columns(form), image: saved, createdBy: auth.userId, modifiedBy: auth.userId }, doctorIds, await this.actors.auditWrite(auth, OFFICE_AUDIT.create));
     } catch (error) {
       if (saved) await this.files.remove(saved);
       throw error;
@@ -144,7 +143,7 @@ export class OfficesService {
     if (saved) patch.image = saved;
     else if (dto.image === LOGO_DELETE_MARKER) patch.image = null;
     try {
-      await this.repo.save(id, patch, doctorsChange ? doctorIds : undefined, await this.audit(auth, OFFICE_AUDIT.update));
+      await this.repo.save(id, patch, doctorsChange ? doctorIds : undefined, await this.actors.auditWrite(auth, OFFICE_AUDIT.update));
     } catch (error) {
       if (saved) await this.files.remove(saved);
       throw error;
@@ -157,7 +156,7 @@ export class OfficesService {
   /** Deletes the practice for good; its doctors stay, without a practice. */
   async delete(auth: AuthContext, id: string): Promise<DeleteResponse> {
     const current = await this.officeFor(auth, id, 'delete');
-    await this.repo.delete(id, await this.audit(auth, OFFICE_AUDIT.delete, { name: current.name }));
+    await this.repo.delete(id, await this.actors.auditWrite(auth, OFFICE_AUDIT.delete, { name: current.name }));
     if (current.image) await this.files.remove(current.image);
     return { success: true, _id: id };
   }
@@ -205,8 +204,4 @@ export class OfficesService {
     return this.toDto(auth, row);
   }
 
-  private async audit(auth: AuthContext, action: string, meta: Record<string, unknown> = {}): Promise<AuditWrite> {
-    const actorId = await this.actors.personId(auth);
-    return { actorId, action, meta: actorId === auth.userId ? meta : { ...meta, asUserId: auth.userId } };
-  }
 }

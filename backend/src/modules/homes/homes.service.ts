@@ -138,7 +138,7 @@ export class HomesService {
     // A new home has no contract yet, so it has no sender settings either.
     this.assertMayChange(auth, empty, form, subject, !!logo);
     this.check(form, false);
-    const id = await this.repo.create({ ...form, createdBy: auth.userId, modifiedBy: auth.userId }, await this.audit(auth, HOME_AUDIT.create));
+    const id = await this.repo.create({ ...form, createdBy: auth.userId, modifiedBy: auth.userId }, await this.actors.auditWrite(auth, HOME_AUDIT.create));
     return this.row(auth, id);
   }
 
@@ -151,7 +151,7 @@ export class HomesService {
     const audits: AuditWrite[] = [];
     if (reactivates && current.deactivatedAt) {
       patch.deactivatedAt = null;
-      audits.push(await this.audit(auth, HOME_AUDIT.reactivate));
+      audits.push(await this.actors.auditWrite(auth, HOME_AUDIT.reactivate));
     }
     const edits = Object.keys(dto).some((k) => k !== 'deactivated') || !!logo;
     let saved: string | null = null;
@@ -171,7 +171,7 @@ export class HomesService {
         patch.logo = null;
       }
       if ('logo' in patch) changed.push('logo');
-      audits.push(await this.audit(auth, HOME_AUDIT.update, { changed }));
+      audits.push(await this.actors.auditWrite(auth, HOME_AUDIT.update, { changed }));
     }
     if (audits.length) {
       try {
@@ -193,7 +193,7 @@ export class HomesService {
   async deactivate(auth: AuthContext, id: string): Promise<HomeDto> {
     const current = await this.homeFor(auth, id, 'deactivate');
     if (!current.deactivatedAt) {
-      const ended = await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.audit(auth, HOME_AUDIT.deactivate)], true);
+      const ended = await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.actors.auditWrite(auth, HOME_AUDIT.deactivate)], true);
       this.sessionEvents.sessionsEnded({ sessionIds: ended });
     }
     return this.row(auth, id);
@@ -210,14 +210,14 @@ export class HomesService {
   async createGroup(auth: AuthContext, homeId: string, dto: HomeGroupWriteDto): Promise<HomeGroupDto> {
     await this.homeFor(auth, homeId, 'groups');
     const name = await this.checkGroupName(homeId, dto.name, null);
-    const id = await this.repo.createGroup(homeId, name, await this.audit(auth, HOME_AUDIT.groupCreate, { name }));
+    const id = await this.repo.createGroup(homeId, name, await this.actors.auditWrite(auth, HOME_AUDIT.groupCreate, { name }));
     return (await this.repo.group(id))!;
   }
 
   async renameGroup(auth: AuthContext, homeId: string, groupId: string, dto: HomeGroupWriteDto): Promise<HomeGroupDto> {
     const group = await this.groupFor(auth, groupId, 'update', homeId);
     const name = await this.checkGroupName(group.home, dto.name, group._id);
-    await this.repo.renameGroup(groupId, name, await this.audit(auth, HOME_AUDIT.groupUpdate, { from: group.name, to: name }));
+    await this.repo.renameGroup(groupId, name, await this.actors.auditWrite(auth, HOME_AUDIT.groupUpdate, { from: group.name, to: name }));
     return (await this.repo.group(groupId))!;
   }
 
@@ -227,7 +227,7 @@ export class HomesService {
    */
   async deleteGroup(auth: AuthContext, groupId: string): Promise<DeleteResponse> {
     const group = await this.groupFor(auth, groupId, 'delete');
-    const deleted = await this.repo.deleteGroup(groupId, await this.audit(auth, HOME_AUDIT.groupDelete, { name: group.name, home: group.home }));
+    const deleted = await this.repo.deleteGroup(groupId, await this.actors.auditWrite(auth, HOME_AUDIT.groupDelete, { name: group.name, home: group.home }));
     if (!deleted) throw new AppError(409, [{ path: 'homeGroup', code: HOME_GROUP_IN_USE_CODE, message: MASTERDATA_API_MESSAGES.homeGroupInUse }]);
     return { success: true, _id: groupId };
   }
@@ -291,8 +291,4 @@ export class HomesService {
     return this.toDto(auth, row);
   }
 
-  private async audit(auth: AuthContext, action: string, meta: Record<string, unknown> = {}): Promise<AuditWrite> {
-    const actorId = await this.actors.personId(auth);
-    return { actorId, action, meta: actorId === auth.userId ? meta : { ...meta, asUserId: auth.userId } };
-  }
 }

@@ -144,7 +144,7 @@ export class PatientsService {
     const dateOfBirth = await this.check(form);
     const id = await this.repo.create(
       { ...this.columns(form, dateOfBirth), createdBy: auth.userId, modifiedBy: auth.userId },
-      await this.audit(auth, PATIENT_AUDIT.create),
+      await this.actors.auditWrite(auth, PATIENT_AUDIT.create),
     );
     return this.row(auth, id);
   }
@@ -162,7 +162,7 @@ export class PatientsService {
     const audits: AuditWrite[] = [];
     if (action === 'reactivate' && current.deactivatedAt) {
       patch.deactivatedAt = null;
-      audits.push(await this.audit(auth, PATIENT_AUDIT.reactivate));
+      audits.push(await this.actors.auditWrite(auth, PATIENT_AUDIT.reactivate));
     }
     if (edits) {
       const form = this.form(
@@ -191,7 +191,7 @@ export class PatientsService {
       const columns = this.columns(form, await this.check(form));
       const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
       Object.assign(patch, columns);
-      audits.push(await this.audit(auth, PATIENT_AUDIT.update, { changed }));
+      audits.push(await this.actors.auditWrite(auth, PATIENT_AUDIT.update, { changed }));
     }
     if (audits.length) await this.repo.save(id, { ...patch, modifiedAt: new Date(), modifiedBy: auth.userId }, audits);
     return this.row(auth, id);
@@ -201,7 +201,7 @@ export class PatientsService {
   async deactivate(auth: AuthContext, id: string): Promise<PatientDto> {
     const current = await this.patientFor(auth, id, 'deactivate');
     if (!current.deactivatedAt) {
-      await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.audit(auth, PATIENT_AUDIT.deactivate)]);
+      await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.actors.auditWrite(auth, PATIENT_AUDIT.deactivate)]);
     }
     return this.row(auth, id);
   }
@@ -276,9 +276,4 @@ export class PatientsService {
     return this.toDto(auth, row);
   }
 
-  /** Audit rows name the person acting, also through a masquerade. */
-  private async audit(auth: AuthContext, action: string, meta: Record<string, unknown> = {}): Promise<AuditWrite> {
-    const actorId = await this.actors.personId(auth);
-    return { actorId, action, meta: actorId === auth.userId ? meta : { ...meta, asUserId: auth.userId } };
-  }
 }
