@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ActorRef,
   type ApiErrorEntry,
   type DoctorDto,
   type DoctorPreferred,
@@ -18,6 +17,7 @@ import { type DoctorAction, doctorPolicy, type DoctorSubject, stateOf } from '..
 import type { DoctorListQuery, ExpertiseQuery } from './dto/doctor-list-query.js';
 import type { DoctorWriteDto } from './dto/doctor-write.dto.js';
 import { type AuditWrite, type DoctorPatch, type DoctorRow, DoctorsRepository } from './doctors.repository.js';
+import { actorRef } from '../../core/audit/actor-ref.js';
 
 export const DOCTOR_AUDIT = {
   create: 'doctor.create',
@@ -30,9 +30,6 @@ const DEFAULT_COUNTRY = 'Deutschland';
 
 type ListRow = Awaited<ReturnType<DoctorsRepository['list']>>['rows'][number];
 
-function actor(ref: { _id: string | null; username: string | null } | null): ActorRef | null {
-  return ref?._id && ref.username !== null ? { _id: ref._id, username: ref.username } : null;
-}
 
 export function doctorSubject(row: Pick<DoctorRow, 'id' | 'deactivatedAt'>): DoctorSubject {
   return { id: row.id, state: stateOf(row.deactivatedAt) };
@@ -101,8 +98,8 @@ export class DoctorsService {
       deletable: doctorPolicy.can(auth, deactivated ? 'reactivate' : 'deactivate', subject),
       createdAt: d.createdAt.toISOString(),
       modifiedAt: d.modifiedAt.toISOString(),
-      createdFrom: actor(r.createdFrom),
-      modifiedFrom: actor(r.modifiedFrom),
+      createdFrom: actorRef(r.createdFrom),
+      modifiedFrom: actorRef(r.modifiedFrom),
     };
   }
 

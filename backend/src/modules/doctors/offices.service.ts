@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ActorRef,
   type ApiErrorEntry,
   type DeleteResponse,
   type DoctorOfficeDto,
@@ -19,6 +18,7 @@ import { type DoctorOfficeAction, doctorOfficePolicy, type DoctorOfficeSubject }
 import type { OfficeListQuery } from './dto/office-list-query.js';
 import type { OfficeWriteDto } from './dto/office-write.dto.js';
 import { type OfficePatch, type OfficeRow, OfficesRepository } from './offices.repository.js';
+import { actorRef } from '../../core/audit/actor-ref.js';
 
 export const OFFICE_AUDIT = { create: 'doctor_office.create', update: 'doctor_office.update', delete: 'doctor_office.delete' } as const;
 
@@ -29,9 +29,6 @@ export interface ImageUpload {
 
 type ListRow = Awaited<ReturnType<OfficesRepository['list']>>['rows'][number];
 
-function actor(ref: { _id: string | null; username: string | null } | null): ActorRef | null {
-  return ref?._id && ref.username !== null ? { _id: ref._id, username: ref.username } : null;
-}
 
 /** The doctors of a practice are assigned by administrators and the pharmacy (like the practice picker of the doctor form). */
 const mayAssignDoctors = (auth: AuthContext) => auth.user.roles.includes('ROLE_ADMIN') || auth.user.roles.includes('ROLE_PHARMA');
@@ -79,8 +76,8 @@ export class OfficesService {
       deletable: doctorOfficePolicy.can(auth, 'delete', subject),
       createdAt: o.createdAt.toISOString(),
       modifiedAt: o.modifiedAt.toISOString(),
-      createdFrom: actor(r.createdFrom),
-      modifiedFrom: actor(r.modifiedFrom),
+      createdFrom: actorRef(r.createdFrom),
+      modifiedFrom: actorRef(r.modifiedFrom),
     };
   }
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ActorRef,
   type ApiErrorEntry,
   type DeleteResponse,
   HOME_GROUP_IN_USE_CODE,
@@ -22,6 +21,7 @@ import type { HomeGroupWriteDto } from './dto/home-group-write.dto.js';
 import type { HomeListQuery } from './dto/home-list-query.js';
 import type { HomeWriteDto } from './dto/home-write.dto.js';
 import { type AuditWrite, type HomePatch, type HomeRow, HomesRepository } from './homes.repository.js';
+import { actorRef } from '../../core/audit/actor-ref.js';
 
 export const HOME_AUDIT = {
   create: 'home.create',
@@ -43,9 +43,6 @@ export interface LogoUpload {
 type ListRow = Awaited<ReturnType<HomesRepository['list']>>['rows'][number];
 type LoadedHome = HomeRow & { hasContract: boolean };
 
-function actor(ref: { _id: string | null; username: string | null } | null): ActorRef | null {
-  return ref?._id && ref.username !== null ? { _id: ref._id, username: ref.username } : null;
-}
 
 export function homeSubject(row: Pick<HomeRow, 'id' | 'deactivatedAt'>, hasContract: boolean): HomeSubject {
   return { id: row.id, state: stateOf(row.deactivatedAt), contract: hasContract ? 'active' : '' };
@@ -104,8 +101,8 @@ export class HomesService {
       groupsEditable: homePolicy.can(auth, 'groups', subject),
       createdAt: h.createdAt.toISOString(),
       modifiedAt: h.modifiedAt.toISOString(),
-      createdFrom: actor(r.createdFrom),
-      modifiedFrom: actor(r.modifiedFrom),
+      createdFrom: actorRef(r.createdFrom),
+      modifiedFrom: actorRef(r.modifiedFrom),
     };
   }
 

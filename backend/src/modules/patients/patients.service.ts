@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ActorRef,
   type ApiErrorEntry,
   type ListResponse,
   MASTERDATA_API_MESSAGES,
@@ -17,6 +16,7 @@ import type { PatientDuplicatesQueryDto } from './dto/patient-list-query.js';
 import type { PatientListQuery } from './dto/patient-list-query.js';
 import type { PatientWriteDto } from './dto/patient-write.dto.js';
 import { type AuditWrite, type PatientPatch, type PatientRow, PatientsRepository } from './patients.repository.js';
+import { actorRef } from '../../core/audit/actor-ref.js';
 
 export const PATIENT_AUDIT = {
   create: 'patient.create',
@@ -29,9 +29,6 @@ const DEFAULT_COUNTRY = 'Deutschland';
 
 type ListRow = Awaited<ReturnType<PatientsRepository['list']>>['rows'][number];
 
-function actor(ref: { _id: string | null; username: string | null } | null): ActorRef | null {
-  return ref?._id && ref.username !== null ? { _id: ref._id, username: ref.username } : null;
-}
 
 export function patientSubject(row: Pick<PatientRow, 'id' | 'homeId' | 'deactivatedAt'>): PatientSubject {
   return { id: row.id, home: row.homeId, state: stateOf(row.deactivatedAt) };
@@ -88,8 +85,8 @@ export class PatientsService {
       deletable: patientPolicy.can(auth, deactivated ? 'reactivate' : 'deactivate', subject),
       createdAt: p.createdAt.toISOString(),
       modifiedAt: p.modifiedAt.toISOString(),
-      createdFrom: actor(r.createdFrom),
-      modifiedFrom: actor(r.modifiedFrom),
+      createdFrom: actorRef(r.createdFrom),
+      modifiedFrom: actorRef(r.modifiedFrom),
     };
   }
 

@@ -27,6 +27,7 @@ import type { UserWriteDto } from './dto/user-write.dto.js';
 import type { UserListQuery } from './dto/user-list-query.js';
 import { USER_SEEN_ENTITY, type UserListRecord, type UserListUser, type UserPatch, type UserRow, UsersRepository } from './users.repository.js';
 import { ownPasswordInProfile, statusFilterAdminOnly } from './users.errors.js';
+import { actorRef } from '../../core/audit/actor-ref.js';
 
 /** Audit actions of the user administration (deactivation and password change reuse the core ones). */
 export const USER_AUDIT = {
@@ -37,9 +38,6 @@ export const USER_AUDIT = {
   passwordChange: AUDIT_ACTIONS.passwordChange,
 } as const;
 
-function actor(ref: { _id: string | null; username: string | null } | null): ActorRef | null {
-  return ref?._id && ref.username !== null ? { _id: ref._id, username: ref.username } : null;
-}
 
 export function toUserDto(user: UserListUser, createdFrom: ActorRef | null = null, modifiedFrom: ActorRef | null = null, homeGroup: string[] = []): UserDto {
   return {
@@ -128,7 +126,7 @@ export class UsersService {
   async getDto(id: string): Promise<UserDto> {
     const row = await this.repo.findWithActors(id);
     if (!row) throw AppError.notFound();
-    return toUserDto(row.user, actor(row.createdFrom), actor(row.modifiedFrom), row.homeGroups.map((g) => g._id));
+    return toUserDto(row.user, actorRef(row.createdFrom), actorRef(row.modifiedFrom), row.homeGroups.map((g) => g._id));
   }
 
   update(id: string, patch: UserPatch, actorId: string | null) {
@@ -171,7 +169,7 @@ export class UsersService {
   // ---- reads ----
 
   private toRow(auth: AuthContext, r: UserListRecord, editable: (subject: UserSubject) => boolean): UserListRow {
-    const dto = toUserDto(r.user, actor(r.createdFrom), actor(r.modifiedFrom), r.homeGroups.map((g) => g._id));
+    const dto = toUserDto(r.user, actorRef(r.createdFrom), actorRef(r.modifiedFrom), r.homeGroups.map((g) => g._id));
     // Adds to the fresh DTO instead of spreading it into a new object: with this many fields V8's
     // spread cost ~20 µs per row here (1 ms for a page of 50) and left a slower object to serialise.
     return Object.assign(dto, {
