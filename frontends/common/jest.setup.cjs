@@ -2,3 +2,16 @@
 const { TextEncoder, TextDecoder } = require('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 require('@testing-library/jest-dom');
+
+// The fake network (test-utils) records requests no route answered; such a request fails the test.
+beforeEach(() => {
+  const pending = globalThis.__unhandledRequests;
+  if (pending) pending.length = 0;
+});
+afterEach(() => {
+  const pending = globalThis.__unhandledRequests;
+  if (pending && pending.length > 0) {
+    const list = pending.splice(0).join('\n  ');
+    throw new Error(`Requests without an answer in the fake network:\n  ${list}`);
+  }
+});

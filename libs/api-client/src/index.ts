@@ -6,3 +6,4 @@ export * from './endpoints.js';
 export * from './hooks.js';
 export * from './require-permission.js';
 export * from './blob.js';
+export * from './typed.js';

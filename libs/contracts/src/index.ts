@@ -301,3 +301,4 @@ export * from './medicines.js';
 export * from './oauth.js';
 export * from './masterdata.js';
 export * from './remote-nav.js';
+export * from './api-map.js';

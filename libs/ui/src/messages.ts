@@ -17,6 +17,15 @@ export const UI_MESSAGES = {
   breadcrumb: 'Navigationspfad',
   rowsPerPage: 'Zeilen pro Seite:',
   displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} von ${count}`,
+  /** The generic table's pagination (spec part 2 §2: 'x - y von N Datensätzen', 'Zeilen'). */
+  rows: 'Zeilen',
+  recordsRange: ({ from, to, count }: { from: number; to: number; count: number }) => `${from} - ${to} von ${count} Datensätzen`,
+  actions: 'Aktionen',
+  search: 'Suche',
+  loadFailed: 'Die Daten konnten nicht geladen werden.',
+  onlyNew: 'Nur neue',
+  markAllRead: 'Alle als gelesen markieren',
+  newBadge: 'neu',
 } as const;
 
 /** Text of the area landing pages until their screens arrive. */

@@ -12,6 +12,8 @@ export interface ListPaginationProps {
   onRowsPerPageChange: (rowsPerPage: number) => void;
   /** Defaults to "Zeilen pro Seite:". */
   labelRowsPerPage?: string;
+  /** Defaults to "1–10 von 42". */
+  labelDisplayedRows?: (range: { from: number; to: number; count: number }) => string;
 }
 
 /** The German pagination footer of the lists ("Zeilen pro Seite:", "1–10 von 42"). */
@@ -23,6 +25,7 @@ export function ListPagination({
   onPageChange,
   onRowsPerPageChange,
   labelRowsPerPage = UI_MESSAGES.rowsPerPage,
+  labelDisplayedRows = UI_MESSAGES.displayedRows,
 }: ListPaginationProps) {
   const lastPage = Math.max(0, Math.ceil(count / rowsPerPage) - 1);
   return (
@@ -38,7 +41,7 @@ export function ListPagination({
         onPageChange(0);
       }}
       labelRowsPerPage={labelRowsPerPage}
-      labelDisplayedRows={UI_MESSAGES.displayedRows}
+      labelDisplayedRows={labelDisplayedRows}
     />
   );
 }

@@ -28,10 +28,3 @@ export const GROUP_LABELS: Record<MedicineGroup, string> = {
   document: 'Dokument',
   other: 'Sonstiges',
 };
-
-/** Generic table defaults (spec part 2 §9). */
-export const TABLE_DEFAULTS = {
-  pageSize: 25,
-  pageSizes: [10, 25, 50, 75, 100, 250, 500],
-  searchDebounceMs: 250,
-} as const;

@@ -3,33 +3,18 @@ import type { ListResponse, MedicineDto, MedicineToggleRequest } from '@mediport
 import { api, toast } from '@mediport/api-client';
 import { MEDICINE_TEXTS } from '../messages';
 
-export type DisabledFilter = '0' | '1' | '';
-
-export interface MedicineListParams {
-  offset: number;
-  limit: number;
-  text: string;
-  disabled: DisabledFilter;
-  sort: 'name' | '-name';
-}
-
 const KEY = ['medicines'] as const;
 
-/** GET /api/medicine with offset, limit, sort, filter[disabled] and filter[text]. */
-export function useMedicines(params: MedicineListParams) {
+/**
+ * GET /api/medicine with the list state's query (offset, limit, sort, filter[text],
+ * filter[disabled]); the filter's "Alle" ('all') asks without the disabled filter.
+ */
+export function useMedicines(query: Record<string, string | number>) {
+  const { 'filter[disabled]': disabled, ...rest } = query;
+  const params = disabled === 'all' ? rest : query;
   return useQuery({
     queryKey: [...KEY, params],
-    queryFn: ({ signal }) =>
-      api.get<ListResponse<MedicineDto>>('/api/medicine', {
-        signal,
-        query: {
-          offset: params.offset,
-          limit: params.limit,
-          sort: params.sort,
-          'filter[disabled]': params.disabled || undefined,
-          'filter[text]': params.text || undefined,
-        },
-      }),
+    queryFn: ({ signal }) => api.get<ListResponse<MedicineDto>>('/api/medicine', { signal, query: params }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useSnackbar } from 'notistack';
 import type { MedicineDto, Role } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
-import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { fakeApi, renderApp } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { MedicineListPage } from './medicine-list-page';
 
@@ -24,33 +24,32 @@ const MEDICINES: MedicineDto[] = [
 /** A small in-memory medicine API at the network boundary. */
 function medicineServer(initial = MEDICINES) {
   const store = initial.map((m) => ({ ...m }));
-  const calls = fakeNetwork({
-    'GET /api/medicine': (url) => {
-      const q = new URL(url, 'http://localhost').searchParams;
+  const calls = fakeApi({
+    'GET /api/medicine': ({ url }) => {
+      const q = url.searchParams;
       const flag = q.get('filter[disabled]');
       const text = (q.get('filter[text]') ?? '').toLowerCase();
       const hits = store.filter((m) => (flag === null || m.disabled === (flag === '1')) && m.name.toLowerCase().includes(text));
       const offset = Number(q.get('offset') ?? 0);
-      return { body: { data: hits.slice(offset, offset + Number(q.get('limit') ?? 25)), count: hits.length } };
+      return { data: hits.slice(offset, offset + Number(q.get('limit') ?? 25)), count: hits.length };
     },
-    'PUT /api/medicine': (_url, init) => {
-      const body = JSON.parse(String(init.body)) as { _id: string; disabled: boolean };
+    'PUT /api/medicine': ({ body }) => {
       const m = store.find((x) => x._id === body._id)!;
       m.disabled = body.disabled;
-      return { body: m };
+      return m;
     },
   });
   return { calls, store };
 }
 
-function show(roles: Role[]) {
+function show(roles: Role[], route = '/v3/medikamente') {
   setAuth(demoAuth(roles));
   renderApp(
     <>
       <ToastBridge />
       <MedicineListPage />
     </>,
-    { route: '/v3/medikamente' },
+    { route },
   );
 }
 
@@ -67,7 +66,7 @@ describe('MedicineListPage', () => {
     expect(screen.getByRole('combobox', { name: 'deaktiviert' })).toHaveTextContent('Nein');
     const q = lastGet(calls);
     expect(Object.fromEntries(q)).toEqual({ offset: '0', limit: '25', sort: 'name', 'filter[disabled]': '0' });
-    expect(screen.getByText('1–2 von 2')).toBeInTheDocument();
+    expect(screen.getByText('1 - 2 von 2 Datensätzen')).toBeInTheDocument();
   });
 
   it('disables a medicine with the pharmacy rights and shows "Medizin wurde deaktiviert."', async () => {
@@ -90,7 +89,8 @@ describe('MedicineListPage', () => {
     expect(within(row).getByText('deaktiviert')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Lorazepam 1 mg aktivieren' }));
     expect(await screen.findByText('Medizin wurde aktiviert.')).toBeInTheDocument();
-    expect(await screen.findByText('Keine Daten')).toBeInTheDocument();
+    expect(await screen.findByText('Keine Suchergebnisse')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/v3/medikamente?disabled=1');
   });
 
   it('shows no enable or disable buttons without the rights (Heim)', async () => {
@@ -113,21 +113,42 @@ describe('MedicineListPage', () => {
     expect(await screen.findByText('Keine Suchergebnisse')).toBeInTheDocument();
   });
 
-  it('says "Keine Daten" when there are no medicines at all', async () => {
+  it('says "Kein Daten vorhanden." when there are no medicines at all', async () => {
     medicineServer([]);
     show(['ROLE_ADMIN']);
-    expect(await screen.findByText('Keine Daten')).toBeInTheDocument();
+    expect(await screen.findByText('Kein Daten vorhanden.')).toBeInTheDocument();
+  });
+
+  it('keeps search, filter, page and page size in the URL, so a bookmarked view opens as it was', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ _id: `id-${i}`, name: `Medikament ${String(i).padStart(2, '0')}`, group: 'medicine' as const, disabled: i % 2 === 1 }));
+    const { calls } = medicineServer(many);
+    show(['ROLE_ADMIN'], '/v3/medikamente?text=Medikament&disabled=all&limit=10&page=2&sort=-name');
+    expect(await screen.findByText('11 - 20 von 30 Datensätzen')).toBeInTheDocument();
+    expect(Object.fromEntries(lastGet(calls))).toEqual({ offset: '10', limit: '10', sort: '-name', 'filter[text]': 'Medikament' });
+    expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('Medikament');
+    expect(screen.getByRole('combobox', { name: 'deaktiviert' })).toHaveTextContent('Alle');
+    // A new search starts again on the first page and keeps the other settings.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Suche' }), ' 1');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/v3/medikamente?text=Medikament+1&disabled=all&limit=10&sort=-name'));
+    expect(await screen.findByText('1 - 10 von 10 Datensätzen')).toBeInTheDocument();
+  });
+
+  it('ignores page sizes and sort keys the table does not offer', async () => {
+    const { calls } = medicineServer();
+    show(['ROLE_ADMIN'], '/v3/medikamente?limit=7&sort=group&page=x');
+    await screen.findByRole('cell', { name: 'Ibuprofen 400 mg' });
+    expect(Object.fromEntries(lastGet(calls))).toEqual({ offset: '0', limit: '25', sort: 'name', 'filter[disabled]': '0' });
   });
 
   it('pages with the generic table sizes', async () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ _id: `id-${i}`, name: `Medikament ${String(i).padStart(2, '0')}`, group: 'medicine' as const, disabled: false }));
     const { calls } = medicineServer(many);
     show(['ROLE_ADMIN']);
-    expect(await screen.findByText('1–25 von 30')).toBeInTheDocument();
+    expect(await screen.findByText('1 - 25 von 30 Datensätzen')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /nächste seite|next page/i }));
-    expect(await screen.findByText('26–30 von 30')).toBeInTheDocument();
+    expect(await screen.findByText('26 - 30 von 30 Datensätzen')).toBeInTheDocument();
     expect(lastGet(calls).get('offset')).toBe('25');
-    await userEvent.click(screen.getByRole('combobox', { name: /Zeilen pro Seite/ }));
+    await userEvent.click(screen.getByRole('combobox', { name: /Zeilen/ }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50', '75', '100', '250', '500']);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value, settled for `delay` ms (table search: 250 ms). */
+/** The value once it has settled for `delay` ms (table search: 250 ms, order filters: 500 ms). */
 export function useDebouncedValue<T>(value: T, delay: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

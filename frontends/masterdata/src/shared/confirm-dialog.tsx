@@ -1,0 +1,86 @@
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { FORM_TEXTS } from './texts';
+
+/** Cookies that suppress a confirmation (spec: 'hide-question-create-doctor', 'hide-question-empty-doctor'). */
+export function isSuppressed(cookie: string): boolean {
+  return document.cookie.split(';').some((c) => c.trim() === `${cookie}=1`);
+}
+
+/** Remembers "do not ask again" for a year. */
+export function suppress(cookie: string): void {
+  document.cookie = `${cookie}=1; path=/; max-age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** Offers "Nicht mehr fragen"; ticked and confirmed, the cookie suppresses the dialog from then on. */
+  suppressCookie?: string;
+}
+
+/** A question before an action, optionally remembered in a cookie. */
+export function ConfirmDialog({ open, title, children, confirmLabel = FORM_TEXTS.confirm, cancelLabel = FORM_TEXTS.cancel, onConfirm, onCancel, suppressCookie }: ConfirmDialogProps) {
+  const [remember, setRemember] = useState(false);
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
+      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText component="div">{children}</DialogContentText>
+        {suppressCookie && (
+          <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={FORM_TEXTS.dontAskAgain} />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{cancelLabel}</Button>
+        <Button
+          variant="contained"
+          onClick={() => {
+            if (suppressCookie && remember) suppress(suppressCookie);
+            onConfirm();
+          }}
+          autoFocus
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Runs `action` at once when no question is pending, else after the user confirmed: returns the
+ * dialog element to render and `ask(action)`.
+ */
+export function useConfirm(props: Omit<ConfirmDialogProps, 'open' | 'onConfirm' | 'onCancel'>) {
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const ask = (action: () => void, needed = true) => {
+    if (!needed || (props.suppressCookie && isSuppressed(props.suppressCookie))) action();
+    else setPending(() => action);
+  };
+  const dialog = (
+    <ConfirmDialog
+      {...props}
+      open={pending !== null}
+      onCancel={() => setPending(null)}
+      onConfirm={() => {
+        const run = pending;
+        setPending(null);
+        run?.();
+      }}
+    />
+  );
+  return { ask, dialog };
+}

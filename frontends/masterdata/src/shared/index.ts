@@ -1,0 +1,5 @@
+export * from './api';
+export * from './record-form';
+export * from './confirm-dialog';
+export * from './texts';
+export * from './fields';

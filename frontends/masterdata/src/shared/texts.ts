@@ -1,0 +1,23 @@
+/** Texts shared by the master-data forms and lists (the record types' own texts live in their features). */
+export const FORM_TEXTS = {
+  section: 'Stammdaten',
+  save: 'Speichern',
+  cancel: 'Abbrechen',
+  edit: 'Bearbeiten',
+  details: 'Details',
+  delete: 'Löschen',
+  reactivate: 'Reaktivieren',
+  confirm: 'Bestätigen',
+  back: 'Zurück',
+  yes: 'Ja',
+  no: 'Nein',
+  all: 'Alle',
+  onlyNew: 'Nur neue',
+  deactivated: 'Deaktiviert',
+  deactivatedChip: 'deaktiviert',
+  dontAskAgain: 'Nicht mehr fragen',
+  unknownUser: 'unbekannt',
+  created: (who: string, when: string) => `Erstellt von ${who} am ${when}`,
+  changed: (who: string, when: string) => `Zuletzt geändert von ${who} am ${when}`,
+  notFound: 'Der Datensatz wurde nicht gefunden oder Sie haben keinen Zugriff darauf.',
+} as const;

@@ -1,0 +1,72 @@
+/**
+ * The API as a map from "METHOD /path" (path parameters as `:name`) to what the call sends and
+ * answers. The backend controllers return these contract types; the frontends' test network is
+ * typed with this map, so a contract change breaks both sides' compilation. Add a route here when
+ * a screen starts to call it.
+ */
+import type { ListResponse } from './index.js';
+import type {
+  DeleteResponse,
+  DoctorDto,
+  DoctorOfficeDto,
+  DoctorOfficeWriteRequest,
+  DoctorWriteRequest,
+  ExpertisesResponse,
+  HomeDto,
+  HomeGroupDto,
+  HomeGroupWriteRequest,
+  HomeWriteRequest,
+  PatientDto,
+  PatientDuplicatesResponse,
+  PatientWriteRequest,
+} from './masterdata.js';
+import type { MedicineDto, MedicineToggleRequest } from './medicines.js';
+import type { ReadAllResponse } from './statistics.js';
+
+interface Call<Body, Response> {
+  body: Body;
+  response: Response;
+}
+
+export interface ApiMap {
+  'GET /api/patients': Call<undefined, ListResponse<PatientDto>>;
+  'GET /api/patients/duplicates': Call<undefined, PatientDuplicatesResponse>;
+  'GET /api/patients/:id': Call<undefined, PatientDto>;
+  'POST /api/patients': Call<PatientWriteRequest, PatientDto>;
+  'PUT /api/patients/:id': Call<PatientWriteRequest, PatientDto>;
+  'DELETE /api/patients/:id': Call<undefined, PatientDto>;
+
+  'GET /api/doctors': Call<undefined, ListResponse<DoctorDto>>;
+  'GET /api/doctors/expertises': Call<undefined, ExpertisesResponse>;
+  'GET /api/doctors/:id': Call<undefined, DoctorDto>;
+  'POST /api/doctors': Call<DoctorWriteRequest, DoctorDto>;
+  'PUT /api/doctors/:id': Call<DoctorWriteRequest, DoctorDto>;
+  'DELETE /api/doctors/:id': Call<undefined, DoctorDto>;
+
+  'GET /api/doctors/offices': Call<undefined, ListResponse<DoctorOfficeDto>>;
+  'GET /api/doctors/offices/:id': Call<undefined, DoctorOfficeDto>;
+  'POST /api/doctors/offices': Call<DoctorOfficeWriteRequest | FormData, DoctorOfficeDto>;
+  'PUT /api/doctors/offices/:id': Call<DoctorOfficeWriteRequest | FormData, DoctorOfficeDto>;
+  'DELETE /api/doctors/offices/:id': Call<undefined, DeleteResponse>;
+
+  'GET /api/homes': Call<undefined, ListResponse<HomeDto>>;
+  'GET /api/homes/:id': Call<undefined, HomeDto>;
+  'POST /api/homes': Call<HomeWriteRequest | FormData, HomeDto>;
+  'PUT /api/homes/:id': Call<HomeWriteRequest | FormData, HomeDto>;
+  'DELETE /api/homes/:id': Call<undefined, HomeDto>;
+  'GET /api/homes/:id/groups': Call<undefined, ListResponse<HomeGroupDto>>;
+  'POST /api/homes/:id/groups': Call<HomeGroupWriteRequest, HomeGroupDto>;
+  'PUT /api/homes/:id/groups/:groupId': Call<HomeGroupWriteRequest, HomeGroupDto>;
+  'DELETE /api/homegroups/:groupId': Call<undefined, DeleteResponse>;
+
+  'GET /api/medicine': Call<undefined, ListResponse<MedicineDto>>;
+  'PUT /api/medicine': Call<MedicineToggleRequest, MedicineDto>;
+
+  'PUT /api/statistics/patient_read_all': Call<undefined, ReadAllResponse>;
+  'PUT /api/statistics/doctor_read_all': Call<undefined, ReadAllResponse>;
+  'PUT /api/statistics/home_read_all': Call<undefined, ReadAllResponse>;
+}
+
+export type ApiRoute = keyof ApiMap;
+export type ApiBody<R extends ApiRoute> = ApiMap[R]['body'];
+export type ApiResponse<R extends ApiRoute> = ApiMap[R]['response'];

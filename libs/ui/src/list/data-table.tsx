@@ -1,0 +1,189 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { UI_MESSAGES } from '../messages.js';
+import { EmptyState, ErrorPanel, LoadingState } from '../components/states.js';
+import { ListPagination } from '../components/list-pagination.js';
+import { SPEC_BREAKPOINTS, type SpecBreakpoint } from './table-defaults.js';
+import type { ListState } from './use-list-state.js';
+
+export interface DataColumn<T> {
+  id: string;
+  /** German column header (also the label of the value on a phone card). */
+  label: string;
+  cell: (row: T) => ReactNode;
+  /** The API's sort key when the column is sortable. */
+  sortKey?: string;
+  /** The column gives way below this spec breakpoint (its value still shows on phone cards). */
+  hideBelow?: SpecBreakpoint;
+  /** Leave the value out of the phone card (e.g. it is already the card's title). */
+  hideOnCard?: boolean;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table (usually the page title). */
+  label: string;
+  columns: DataColumn<T>[];
+  rows: T[] | undefined;
+  count: number;
+  rowKey: (row: T) => string;
+  list: Pick<ListState<string>, 'page' | 'pageSize' | 'pageSizes' | 'sort' | 'toggleSort' | 'setPage' | 'setPageSize' | 'filtered'>;
+  loading?: boolean;
+  /** A failed load: shown with a retry button instead of the rows. */
+  error?: unknown;
+  onRetry?: () => void;
+  /** The row's buttons (last column; the foot of a phone card). */
+  actions?: (row: T) => ReactNode;
+  /** Title of a row's phone card (defaults to the first column's value). */
+  cardTitle?: (row: T) => ReactNode;
+  /** Emphasis for a row, e.g. a "neu" record. */
+  highlight?: (row: T) => boolean;
+  /** Overrides the empty texts ('Kein Daten vorhanden.' / 'Keine Suchergebnisse'). */
+  emptyText?: string;
+  /** Above the rows inside the frame (usually the FilterBar). */
+  toolbar?: ReactNode;
+}
+
+const hiddenBelow = (bp: SpecBreakpoint | undefined) =>
+  bp ? { display: 'none', [`@media (min-width: ${SPEC_BREAKPOINTS[bp]}px)`]: { display: 'table-cell' } } : undefined;
+
+/**
+ * The list of every master-data and administration screen: sortable headers, the spec's empty
+ * and loading texts, pagination with 'x - y von N Datensätzen' and 'Zeilen', columns that give
+ * way on small screens and, below 601 px, one card per row so nothing runs off a phone's screen.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  count,
+  rowKey,
+  list,
+  loading,
+  error,
+  onRetry,
+  actions,
+  cardTitle,
+  highlight,
+  emptyText,
+  toolbar,
+}: DataTableProps<T>) {
+  const cards = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.small - 0.05}px)`);
+  const data = rows ?? [];
+  let body: ReactNode;
+  if (error && !rows) body = <ErrorPanel message={UI_MESSAGES.loadFailed} onRetry={onRetry} />;
+  else if (loading && !rows) body = <LoadingState />;
+  else if (data.length === 0) body = <EmptyState text={emptyText ?? (list.filtered ? UI_MESSAGES.noSearchResults : UI_MESSAGES.empty)} />;
+  else if (cards) body = <Cards label={label} columns={columns} rows={data} rowKey={rowKey} actions={actions} cardTitle={cardTitle} highlight={highlight} />;
+  else
+    body = (
+      <TableContainer>
+        <Table size="small" aria-label={label} aria-busy={loading || undefined}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => {
+                const active = c.sortKey !== undefined && list.sort.replace(/^-/, '') === c.sortKey;
+                const direction = active && list.sort.startsWith('-') ? 'desc' : 'asc';
+                return (
+                  <TableCell key={c.id} align={c.align} sx={hiddenBelow(c.hideBelow)} sortDirection={active ? direction : false}>
+                    {c.sortKey ? (
+                      <TableSortLabel active={active} direction={direction} onClick={() => list.toggleSort(c.sortKey!)}>
+                        {c.label}
+                      </TableSortLabel>
+                    ) : (
+                      c.label
+                    )}
+                  </TableCell>
+                );
+              })}
+              {actions && <TableCell align="right">{UI_MESSAGES.actions}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((row) => (
+              <TableRow key={rowKey(row)} hover selected={highlight?.(row) ?? false}>
+                {columns.map((c) => (
+                  <TableCell key={c.id} align={c.align} sx={hiddenBelow(c.hideBelow)}>
+                    {c.cell(row)}
+                  </TableCell>
+                ))}
+                {actions && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {actions(row)}
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+
+  return (
+    <Paper variant="outlined">
+      {toolbar}
+      {body}
+      {count > 0 && (
+        <ListPagination
+          count={count}
+          page={list.page}
+          rowsPerPage={list.pageSize}
+          rowsPerPageOptions={list.pageSizes}
+          onPageChange={list.setPage}
+          onRowsPerPageChange={list.setPageSize}
+          labelRowsPerPage={UI_MESSAGES.rows}
+          labelDisplayedRows={UI_MESSAGES.recordsRange}
+        />
+      )}
+    </Paper>
+  );
+}
+
+type CardsProps<T> = Pick<DataTableProps<T>, 'label' | 'columns' | 'rowKey' | 'actions' | 'cardTitle' | 'highlight'> & { rows: T[] };
+
+/** Phone layout: one card per row, values with their column labels, the actions at the foot. */
+function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight }: CardsProps<T>) {
+  const [first, ...rest] = columns;
+  const title = cardTitle ?? ((row: T) => first?.cell(row));
+  const fields = cardTitle ? columns : rest;
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}>
+      {rows.map((row) => (
+        <Box
+          component="li"
+          key={rowKey(row)}
+          sx={{ border: 1, borderColor: highlight?.(row) ? 'primary.main' : 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
+        >
+          <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {title(row)}
+          </Typography>
+          <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
+            {fields
+              .filter((c) => !c.hideOnCard)
+              .map((c) => (
+                <Box key={c.id} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {c.label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    {c.cell(row)}
+                  </Typography>
+                </Box>
+              ))}
+          </Box>
+          {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>{actions(row)}</Box>}
+        </Box>
+      ))}
+    </Box>
+  );
+}

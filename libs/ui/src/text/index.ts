@@ -1,0 +1,3 @@
+export * from './plural.js';
+export * from './countdown.js';
+export * from './ui-texts.js';
