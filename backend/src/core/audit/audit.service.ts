@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = {
   userDeactivate: 'user.deactivate',
 } as const;
 
+/** An audit row written by the caller of a request (AuditService.recordBy): the actor is derived. */
+export type CallerAuditEntry = Omit<AuditEntry, 'actorId'>;
+
 /** Who did what to whom, and when (the row's timestamp). */
 @Injectable()
 export class AuditService {
@@ -29,7 +32,7 @@ export class AuditService {
    * A row written by the caller of a request: the actor is the person (the administrator behind a
    * masquerade, see ActorService), and `meta.asUserId` keeps the user the person was acting as.
    */
-  async recordBy(auth: AuthContext, entry: Omit<AuditEntry, 'actorId'>): Promise<void> {
+  async recordBy(auth: AuthContext, entry: CallerAuditEntry): Promise<void> {
     const { actorId, meta } = await this.actors.auditWrite(auth, entry.action, entry.meta);
     await this.repo.insert({ ...entry, actorId, meta });
   }

@@ -8,7 +8,8 @@ import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import { UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { LIST_QUERY_MESSAGE } from '../../core/http/list-query.js';
-import { auditLog, doctorOffices, doctors, users } from '../../db/schema/index.js';
+import { auditLog, doctorOffices, doctors, sessions, users } from '../../db/schema/index.js';
+import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, login, loginAll, useTestApp } from '../../testing/test-app.js';
 
 let app: NestExpressApplication;
@@ -475,5 +476,39 @@ describe("a deactivated doctor's users cannot sign in until it is reactivated (s
 
     expect((await api().put(`/api/doctors/${doctor!.id}`).set('x-auth-token', demo.admin.token).send({ deactivated: false })).status).toBe(200);
     expect((await api().post('/api/auth').send({ username: 'sperre.arzt', password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('one unit of work per change (issue #8 item 7): a failing audit row rolls back the earlier writes', () => {
+  it('doctor creation: no doctor without its audit row', async () => {
+    const before = await count(doctors);
+    const body = newDoctor();
+    const res = await whileAuditFails(database, 'doctor.create', () => api().post('/api/doctors').set('x-auth-token', as('apotheke')).send(body));
+    expect(res.status).toBe(500);
+    expect(await count(doctors)).toBe(before);
+    expect(await database.select().from(doctors).where(eq(doctors.lastname, body.lastname))).toEqual([]);
+  });
+
+  it('doctor deactivation: the doctor stays active and its users stay signed in', async () => {
+    const d = await created(as('apotheke'));
+    const userId = await addUser('arzt.rueckabwicklung', ['ROLE_DOCTOR'], d._id);
+    const session = await login(app, 'arzt.rueckabwicklung', PASSWORD);
+    const res = await whileAuditFails(database, 'doctor.deactivate', () => api().delete(`/api/doctors/${d._id}`).set('x-auth-token', as('admin')));
+    expect(res.status).toBe(500);
+    const [stored] = await database.select({ deactivatedAt: doctors.deactivatedAt }).from(doctors).where(eq(doctors.id, d._id));
+    expect(stored!.deactivatedAt).toBeNull();
+    expect((await database.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.userId, userId))).map((r) => r.revokedAt)).toEqual([null]);
+    expect((await api().get('/api/auth/session').set('x-auth-token', session.token)).status).toBe(200);
+  });
+
+  it('practice delete: the practice stays and keeps its doctors', async () => {
+    const d = await created(as('apotheke'));
+    const office = (await api().post('/api/doctors/offices').set('x-auth-token', as('apotheke')).send(newOffice({ doctors: [d._id] }))).body as DoctorOfficeDto;
+    const res = await whileAuditFails(database, 'doctor_office.delete', () => api().delete(`/api/doctors/offices/${office._id}`).set('x-auth-token', as('apotheke')));
+    expect(res.status).toBe(500);
+    expect((await database.select().from(doctorOffices).where(eq(doctorOffices.id, office._id))).length).toBe(1);
+    const [stored] = await database.select({ officeId: doctors.officeId }).from(doctors).where(eq(doctors.id, d._id));
+    expect(stored!.officeId).toBe(office._id);
+    expect((await database.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, office._id))).map((a) => a.action)).toEqual(['doctor_office.create']);
   });
 });

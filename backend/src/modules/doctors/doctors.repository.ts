@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DoctorSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
@@ -7,17 +7,11 @@ import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type CommonListFilter, type ListSource, qualified, runList, searchCondition, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { auditLog, doctorOffices, doctors, seenMarks, sessions, users } from '../../db/schema/index.js';
+import { doctorOffices, doctors, users } from '../../db/schema/index.js';
 
 export type DoctorRow = typeof doctors.$inferSelect;
 export type DoctorInsert = Omit<typeof doctors.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
 export type DoctorPatch = Partial<Omit<typeof doctors.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
-
-export interface AuditWrite {
-  actorId: string;
-  action: string;
-  meta?: Record<string, unknown>;
-}
 
 /** Doctors in the one "not seen" definition: a doctor one created counts as seen. */
 export const DOCTOR_SEEN: SeenSource = { kind: 'doctor', id: doctors.id, createdAt: doctors.createdAt, createdBy: doctors.createdBy };
@@ -135,35 +129,37 @@ export class DoctorsRepository {
     return { data: rows.map((r) => r.name), count: total?.n ?? 0 };
   }
 
-  /** Creates the doctor with its audit row, in one transaction. */
-  async create(values: DoctorInsert, audit: AuditWrite): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(doctors).values(values).returning({ id: doctors.id });
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: row!.id, meta: audit.meta ?? {} });
-      return row!.id;
-    });
+  async create(values: DoctorInsert): Promise<string> {
+    const [row] = await this.db.insert(doctors).values(values).returning({ id: doctors.id });
+    return row!.id;
+  }
+
+  async save(id: string, patch: DoctorPatch): Promise<void> {
+    await this.db.update(doctors).set(patch).where(eq(doctors.id, id));
+  }
+
+  /** The users assigned to the doctor (their sessions end when it is deactivated). */
+  async userIds(id: string): Promise<string[]> {
+    const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.doctorId, id));
+    return rows.map((r) => r.id);
+  }
+
+  /** Those of `ids` that are doctors. */
+  async existing(ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.select({ id: doctors.id }).from(doctors).where(inArray(doctors.id, ids));
+    return rows.map((r) => r.id);
   }
 
   /**
-   * Saves a change with its audit rows, in one transaction. With `endSessions` the sessions of the
-   * doctor's users end in the same transaction (deactivation: they cannot use the system); answers
-   * the ended session ids.
+   * Makes `doctorIds` the practice's full list of doctors: the others of the practice lose it
+   * (they stay, without a practice); an empty list releases them all.
    */
-  async save(id: string, patch: DoctorPatch, audits: AuditWrite[], endSessions = false): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
-      await tx.update(doctors).set(patch).where(eq(doctors.id, id));
-      for (const a of audits) await tx.insert(auditLog).values({ actorId: a.actorId, action: a.action, target: id, meta: a.meta ?? {} });
-      if (!endSessions) return [];
-      const ended = await tx
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(isNull(sessions.revokedAt), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.doctorId, id)))))
-        .returning({ id: sessions.id });
-      return ended.map((s) => s.id);
-    });
-  }
-
-  async markSeen(id: string, viewerId: string): Promise<void> {
-    await this.db.insert(seenMarks).values({ entity: DOCTOR_SEEN.kind, entityId: id, userId: viewerId }).onConflictDoNothing();
+  async setOfficeDoctors(officeId: string, doctorIds: string[]): Promise<void> {
+    await this.db
+      .update(doctors)
+      .set({ officeId: null, modifiedAt: new Date() })
+      .where(and(eq(doctors.officeId, officeId), doctorIds.length ? notInArray(doctors.id, doctorIds) : undefined));
+    if (doctorIds.length) await this.db.update(doctors).set({ officeId, modifiedAt: new Date() }).where(inArray(doctors.id, doctorIds));
   }
 }

@@ -9,14 +9,16 @@ import {
   type Salutation,
 } from '@mediport/contracts';
 import { validateDoctor } from '@mediport/validation';
-import { ActorService } from '../../core/audit/actor.service.js';
+import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
-import { SessionEvents } from '../../core/auth/session-events.js';
+import { SessionService } from '../../core/auth/session.service.js';
+import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { type DoctorAction, doctorPolicy, type DoctorSubject, stateOf } from '../../core/permissions/policies/index.js';
 import type { DoctorListQuery, ExpertiseQuery } from './dto/doctor-list-query.js';
 import type { DoctorWriteDto } from './dto/doctor-write.dto.js';
-import { type AuditWrite, type DoctorPatch, type DoctorRow, DoctorsRepository } from './doctors.repository.js';
+import { SeenRepository } from '../statistics/seen.repository.js';
+import { DOCTOR_SEEN, type DoctorPatch, type DoctorRow, DoctorsRepository } from './doctors.repository.js';
 import { actorRef } from '../../core/audit/actor-ref.js';
 
 export const DOCTOR_AUDIT = {
@@ -64,8 +66,10 @@ const TEXT_FIELDS = ['title', 'firstname', 'lastname', 'expertise', 'street', 'p
 export class DoctorsService {
   constructor(
     private readonly repo: DoctorsRepository,
-    private readonly actors: ActorService,
-    private readonly sessionEvents: SessionEvents,
+    private readonly audit: AuditService,
+    private readonly sessions: SessionService,
+    private readonly seen: SeenRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   toDto(auth: AuthContext, r: ListRow): DoctorDto {
@@ -115,7 +119,7 @@ export class DoctorsService {
   /** One doctor; opening it marks it seen. Not visible → 404. */
   async get(auth: AuthContext, id: string): Promise<DoctorDto> {
     await this.doctorFor(auth, id, 'read');
-    await this.repo.markSeen(id, auth.userId);
+    await this.seen.mark(DOCTOR_SEEN.kind, auth.userId, [id]);
     return this.row(auth, id);
   }
 
@@ -141,7 +145,12 @@ export class DoctorsService {
     const form = this.form(empty, dto);
     this.assertMayChange(auth, empty, form);
     await this.check(form, false);
-    const id = await this.repo.create({ ...this.columns(form), createdBy: auth.userId, modifiedBy: auth.userId }, await this.actors.auditWrite(auth, DOCTOR_AUDIT.create));
+    // One unit of work: the doctor and its audit row.
+    const id = await this.unitOfWork.run(async () => {
+      const created = await this.repo.create({ ...this.columns(form), createdBy: auth.userId, modifiedBy: auth.userId });
+      await this.audit.recordBy(auth, { action: DOCTOR_AUDIT.create, target: created });
+      return created;
+    });
     return this.row(auth, id);
   }
 
@@ -151,10 +160,10 @@ export class DoctorsService {
     const action: DoctorAction = dto.deactivated === false ? 'reactivate' : 'update';
     const current = await this.doctorFor(auth, id, action);
     const patch: DoctorPatch = {};
-    const audits: AuditWrite[] = [];
+    const audits: CallerAuditEntry[] = [];
     if (action === 'reactivate' && current.deactivatedAt) {
       patch.deactivatedAt = null;
-      audits.push(await this.actors.auditWrite(auth, DOCTOR_AUDIT.reactivate));
+      audits.push({ action: DOCTOR_AUDIT.reactivate });
     }
     if (Object.keys(dto).some((k) => k !== 'deactivated')) {
       if (!doctorPolicy.can(auth, 'update', { id, state: 'active' })) throw AppError.forbidden();
@@ -181,21 +190,31 @@ export class DoctorsService {
       const columns = this.columns(form);
       const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
       Object.assign(patch, columns);
-      audits.push(await this.actors.auditWrite(auth, DOCTOR_AUDIT.update, { changed }));
+      audits.push({ action: DOCTOR_AUDIT.update, meta: { changed } });
     }
-    if (audits.length) await this.repo.save(id, { ...patch, modifiedAt: new Date(), modifiedBy: auth.userId }, audits);
+    if (audits.length) {
+      // One unit of work: the change and its audit rows.
+      await this.unitOfWork.run(async () => {
+        await this.repo.save(id, { ...patch, modifiedAt: new Date(), modifiedBy: auth.userId });
+        for (const entry of audits) await this.audit.recordBy(auth, { ...entry, target: id });
+      });
+    }
     return this.row(auth, id);
   }
 
   /**
    * DELETE: deactivation. The doctor stays for documentation and is ignored in billing; its users'
-   * sessions end in the same transaction (signing in again is refused while it is deactivated).
+   * sessions end in the same unit of work, their sockets after the commit (signing in again is
+   * refused while it is deactivated).
    */
   async deactivate(auth: AuthContext, id: string): Promise<DoctorDto> {
     const current = await this.doctorFor(auth, id, 'deactivate');
     if (!current.deactivatedAt) {
-      const ended = await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.actors.auditWrite(auth, DOCTOR_AUDIT.deactivate)], true);
-      this.sessionEvents.sessionsEnded({ sessionIds: ended });
+      await this.unitOfWork.run(async () => {
+        await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId });
+        for (const userId of await this.repo.userIds(id)) await this.sessions.revokeAllForUser(userId);
+        await this.audit.recordBy(auth, { action: DOCTOR_AUDIT.deactivate, target: id });
+      });
     }
     return this.row(auth, id);
   }

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OfficeDoctorRef, OfficeSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type CommonListFilter, type ListSource, qualified, runList } from '../../core/http/list.js';
-import { auditLog, doctorOffices, doctors, users } from '../../db/schema/index.js';
-import type { AuditWrite } from './doctors.repository.js';
+import { doctorOffices, doctors, users } from '../../db/schema/index.js';
 
 export type OfficeRow = typeof doctorOffices.$inferSelect;
 export type OfficeInsert = Omit<typeof doctorOffices.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
@@ -77,45 +76,17 @@ export class OfficesRepository {
     return row ? { ...row.office, doctorIds: row.doctorIds } : null;
   }
 
-  /** Those of `ids` that are doctors. */
-  async existingDoctors(ids: string[]): Promise<string[]> {
-    if (!ids.length) return [];
-    const rows = await this.db.select({ id: doctors.id }).from(doctors).where(inArray(doctors.id, ids));
-    return rows.map((r) => r.id);
+  async create(values: OfficeInsert): Promise<string> {
+    const [row] = await this.db.insert(doctorOffices).values(values).returning({ id: doctorOffices.id });
+    return row!.id;
   }
 
-  /** Creates the practice (with its doctors, when given) and its audit row, in one transaction. */
-  async create(values: OfficeInsert, doctorIds: string[] | undefined, audit: AuditWrite): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(doctorOffices).values(values).returning({ id: doctorOffices.id });
-      const id = row!.id;
-      if (doctorIds?.length) await tx.update(doctors).set({ officeId: id, modifiedAt: new Date() }).where(inArray(doctors.id, doctorIds));
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: id, meta: audit.meta ?? {} });
-      return id;
-    });
+  async save(id: string, patch: OfficePatch): Promise<void> {
+    await this.db.update(doctorOffices).set(patch).where(eq(doctorOffices.id, id));
   }
 
-  /** Saves a change; `doctorIds` (when given) becomes the practice's full list of doctors. One transaction. */
-  async save(id: string, patch: OfficePatch, doctorIds: string[] | undefined, audit: AuditWrite): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(doctorOffices).set(patch).where(eq(doctorOffices.id, id));
-      if (doctorIds) {
-        await tx
-          .update(doctors)
-          .set({ officeId: null, modifiedAt: new Date() })
-          .where(and(eq(doctors.officeId, id), doctorIds.length ? notInArray(doctors.id, doctorIds) : undefined));
-        if (doctorIds.length) await tx.update(doctors).set({ officeId: id, modifiedAt: new Date() }).where(inArray(doctors.id, doctorIds));
-      }
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: id, meta: audit.meta ?? {} });
-    });
-  }
-
-  /** Deletes the practice; its doctors stay, without a practice. One transaction. */
-  async delete(id: string, audit: AuditWrite): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(doctors).set({ officeId: null, modifiedAt: new Date() }).where(eq(doctors.officeId, id));
-      await tx.delete(doctorOffices).where(eq(doctorOffices.id, id));
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: id, meta: audit.meta ?? {} });
-    });
+  /** Deletes the practice; its doctors must have been released from it first (DoctorsRepository.setOfficeDoctors). */
+  async delete(id: string): Promise<void> {
+    await this.db.delete(doctorOffices).where(eq(doctorOffices.id, id));
   }
 }

@@ -9,14 +9,16 @@ import {
   type OfficeContactType,
 } from '@mediport/contracts';
 import { validateDoctorOffice } from '@mediport/validation';
-import { ActorService } from '../../core/audit/actor.service.js';
+import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
+import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { FilesService, type StoredFile } from '../../core/files/files.service.js';
 import { type DoctorOfficeAction, doctorOfficePolicy, type DoctorOfficeSubject } from '../../core/permissions/policies/index.js';
 import type { OfficeListQuery } from './dto/office-list-query.js';
 import type { OfficeWriteDto } from './dto/office-write.dto.js';
+import { DoctorsRepository } from './doctors.repository.js';
 import { type OfficePatch, type OfficeRow, OfficesRepository } from './offices.repository.js';
 import { actorRef } from '../../core/audit/actor-ref.js';
 
@@ -50,8 +52,10 @@ const TEXT_FIELDS = ['name', 'street', 'zip', 'city', 'phone', 'mail', 'fax'] as
 export class OfficesService {
   constructor(
     private readonly repo: OfficesRepository,
+    private readonly doctors: DoctorsRepository,
     private readonly files: FilesService,
-    private readonly actors: ActorService,
+    private readonly audit: AuditService,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   toDto(auth: AuthContext, r: ListRow): DoctorOfficeDto {
@@ -108,7 +112,13 @@ export class OfficesService {
     const saved = image ? await this.saveImage(auth, image) : null;
     let id: string;
     try {
-      id = await this.repo.create({ ...this.columns(form), image: saved, createdBy: auth.userId, modifiedBy: auth.userId }, doctorIds, await this.actors.auditWrite(auth, OFFICE_AUDIT.create));
+      // One unit of work: the practice, its doctors (when given) and the audit row.
+      id = await this.unitOfWork.run(async () => {
+        const created = await this.repo.create({ ...this.columns(form), image: saved, createdBy: auth.userId, modifiedBy: auth.userId });
+        if (doctorIds?.length) await this.doctors.setOfficeDoctors(created, doctorIds);
+        await this.audit.recordBy(auth, { action: OFFICE_AUDIT.create, target: created });
+        return created;
+      });
     } catch (error) {
       if (saved) await this.files.remove(saved);
       throw error;
@@ -140,7 +150,12 @@ export class OfficesService {
     if (saved) patch.image = saved;
     else if (dto.image === LOGO_DELETE_MARKER) patch.image = null;
     try {
-      await this.repo.save(id, patch, doctorsChange ? doctorIds : undefined, await this.actors.auditWrite(auth, OFFICE_AUDIT.update));
+      // One unit of work: the change, the practice's new list of doctors (when it changes) and the audit row.
+      await this.unitOfWork.run(async () => {
+        await this.repo.save(id, patch);
+        if (doctorsChange) await this.doctors.setOfficeDoctors(id, doctorIds);
+        await this.audit.recordBy(auth, { action: OFFICE_AUDIT.update, target: id });
+      });
     } catch (error) {
       if (saved) await this.files.remove(saved);
       throw error;
@@ -153,7 +168,12 @@ export class OfficesService {
   /** Deletes the practice for good; its doctors stay, without a practice. */
   async delete(auth: AuthContext, id: string): Promise<DeleteResponse> {
     const current = await this.officeFor(auth, id, 'delete');
-    await this.repo.delete(id, await this.actors.auditWrite(auth, OFFICE_AUDIT.delete, { name: current.name }));
+    // One unit of work: the doctors released (they stay, without a practice), the practice deleted, the audit row.
+    await this.unitOfWork.run(async () => {
+      await this.doctors.setOfficeDoctors(id, []);
+      await this.repo.delete(id);
+      await this.audit.recordBy(auth, { action: OFFICE_AUDIT.delete, target: id, meta: { name: current.name } });
+    });
     if (current.image) await this.files.remove(current.image);
     return { success: true, _id: id };
   }
@@ -170,7 +190,7 @@ export class OfficesService {
 
   private async check(form: OfficeForm, doctorIds: string[] | undefined): Promise<void> {
     const errors: ApiErrorEntry[] = validateDoctorOffice(form);
-    if (doctorIds?.length && (await this.repo.existingDoctors(doctorIds)).length !== doctorIds.length) {
+    if (doctorIds?.length && (await this.doctors.existing(doctorIds)).length !== doctorIds.length) {
       errors.push({ path: 'doctors', message: MASTERDATA_API_MESSAGES.officeDoctorUnknown });
     }
     if (errors.length) throw AppError.badRequest(errors.map((e) => ({ ...e, code: 'invalid' })));

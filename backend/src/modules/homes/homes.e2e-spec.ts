@@ -7,7 +7,8 @@ import { FIELD_MESSAGES, HOME_MESSAGES } from '@mediport/validation';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import { UPLOAD_MESSAGES } from '../../core/files/file-types.js';
-import { auditLog, homeGroups, homes, patients, userHomeGroups, users } from '../../db/schema/index.js';
+import { auditLog, homeGroups, homes, patients, sessions, userHomeGroups, users } from '../../db/schema/index.js';
+import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, login, loginAll, useTestApp } from '../../testing/test-app.js';
 
 let app: NestExpressApplication;
@@ -334,5 +335,47 @@ describe('living areas', () => {
     expect((await api().delete(`/api/homegroups/${own!.id}`).set('x-auth-token', as('heim'))).status).toBe(403);
     expect((await api().delete(`/api/homegroups/${own!.id}`).set('x-auth-token', as('arzt'))).status).toBe(403);
     expect((await api().delete(`/api/homegroups/${NO_ID}`).set('x-auth-token', as('admin'))).status).toBe(404);
+  });
+});
+
+describe('one unit of work per change (issue #8 item 7): a failing audit row rolls back the earlier writes', () => {
+  const auditRows = async (target: string) => (await database.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, target))).map((a) => a.action);
+
+  it('home deactivation: the home stays active and its users stay signed in', async () => {
+    const h = await created(as('apotheke'), { name: 'Haus Rueckabwicklung' });
+    const userId = await addUser('heim.rueckabwicklung', ['ROLE_HOME'], h._id);
+    const session = await login(app, 'heim.rueckabwicklung', PASSWORD);
+    const res = await whileAuditFails(database, 'home.deactivate', () => api().delete(`/api/homes/${h._id}`).set('x-auth-token', as('apotheke')));
+    expect(res.status).toBe(500);
+    const [home] = await database.select({ deactivatedAt: homes.deactivatedAt, modifiedAt: homes.modifiedAt }).from(homes).where(eq(homes.id, h._id));
+    expect(home).toEqual({ deactivatedAt: null, modifiedAt: new Date(h.modifiedAt) });
+    expect((await database.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.userId, userId))).map((r) => r.revokedAt)).toEqual([null]);
+    expect((await api().get('/api/auth/session').set('x-auth-token', session.token)).status).toBe(200);
+    expect(await auditRows(h._id)).toEqual(['home.create']);
+    // Without the failure the same request goes through.
+    expect((await api().delete(`/api/homes/${h._id}`).set('x-auth-token', as('apotheke'))).status).toBe(200);
+    expect((await api().get('/api/auth/session').set('x-auth-token', session.token)).status).toBe(401);
+  });
+
+  it('home creation: no home without its audit row', async () => {
+    const before = await homeCount();
+    const res = await whileAuditFails(database, 'home.create', () => multipart(api().post('/api/homes').set('x-auth-token', as('apotheke')), newHome()));
+    expect(res.status).toBe(500);
+    expect(await homeCount()).toBe(before);
+  });
+
+  it('living-area delete: the area, its user assignments and its deactivated patients stay as they were', async () => {
+    const group = (await api().post(`/api/homes/${ownHome}/groups`).set('x-auth-token', as('apotheke')).send({ name: 'Wohnbereich Bleibt' })).body as HomeGroupDto;
+    const gone = (await api().post('/api/patients').set('x-auth-token', as('apotheke')).send({ lastname: 'Frueher', dateOfBirth: '01.01.1937', home: ownHome, homeGroup: group._id })).body as { _id: string };
+    await api().delete(`/api/patients/${gone._id}`).set('x-auth-token', as('apotheke')).expect(200);
+    await database.insert(userHomeGroups).values({ userId: demo.heim.user._id, homeGroupId: group._id });
+
+    const res = await whileAuditFails(database, 'home_group.delete', () => api().delete(`/api/homegroups/${group._id}`).set('x-auth-token', heimLeitung.token));
+    expect(res.status).toBe(500);
+    expect((await database.select().from(homeGroups).where(eq(homeGroups.id, group._id))).length).toBe(1);
+    expect((await database.select().from(userHomeGroups).where(and(eq(userHomeGroups.homeGroupId, group._id), eq(userHomeGroups.userId, demo.heim.user._id)))).length).toBe(1);
+    const [former] = await database.select({ group: patients.homeGroupId }).from(patients).where(eq(patients.id, gone._id));
+    expect(former!.group).toBe(group._id);
+    expect(await auditRows(group._id)).toEqual(['home_group.create']);
   });
 });

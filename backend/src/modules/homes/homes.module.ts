@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
+import { PatientsModule } from '../patients/patients.module.js';
+import { StatisticsModule } from '../statistics/statistics.module.js';
 import { HomesController } from './homes.controller.js';
 import { HomesRepository } from './homes.repository.js';
 import { HomesService } from './homes.service.js';
 
-/** Care homes (/einrichtungen, /pflegeeinrichtungen) with their living areas and sender settings. */
-@Module({ controllers: [HomesController], providers: [HomesRepository, HomesService], exports: [HomesService] })
+/**
+ * Care homes (/einrichtungen, /pflegeeinrichtungen) with their living areas and sender settings.
+ * PatientsModule owns the patients a deleted living area releases; StatisticsModule the seen marks.
+ */
+@Module({ imports: [PatientsModule, StatisticsModule], controllers: [HomesController], providers: [HomesRepository, HomesService], exports: [HomesService] })
 export class HomesModule {}

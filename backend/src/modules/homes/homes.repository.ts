@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { HomeGroupDto, HomeSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
@@ -7,18 +7,12 @@ import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type CommonListFilter, type ListSource, qualified, runList, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { auditLog, contracts, homeGroups, homes, patients, seenMarks, sessions, userHomeGroups, users } from '../../db/schema/index.js';
+import { contracts, homeGroups, homes, patients, userHomeGroups, users } from '../../db/schema/index.js';
 
 export type HomeRow = typeof homes.$inferSelect;
 export type HomeInsert = Omit<typeof homes.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
 export type HomePatch = Partial<Omit<typeof homes.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
 export type HomeGroupRow = typeof homeGroups.$inferSelect;
-
-export interface AuditWrite {
-  actorId: string;
-  action: string;
-  meta?: Record<string, unknown>;
-}
 
 /** Homes in the one "not seen" definition: a home one created counts as seen. */
 export const HOME_SEEN: SeenSource = { kind: 'home', id: homes.id, createdAt: homes.createdAt, createdBy: homes.createdBy };
@@ -95,35 +89,19 @@ export class HomesRepository {
     return row ? { ...row.home, hasContract: row.hasContract } : null;
   }
 
-  /** Creates the home with its audit row, in one transaction. */
-  async create(values: HomeInsert, audit: AuditWrite): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(homes).values(values).returning({ id: homes.id });
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: row!.id, meta: audit.meta ?? {} });
-      return row!.id;
-    });
+  async create(values: HomeInsert): Promise<string> {
+    const [row] = await this.db.insert(homes).values(values).returning({ id: homes.id });
+    return row!.id;
   }
 
-  /**
-   * Saves a change with its audit rows, in one transaction. With `endSessions` the sessions of the
-   * home's users end in the same transaction (deactivation); answers the ended session ids.
-   */
-  async save(id: string, patch: HomePatch, audits: AuditWrite[], endSessions = false): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
-      await tx.update(homes).set(patch).where(eq(homes.id, id));
-      for (const a of audits) await tx.insert(auditLog).values({ actorId: a.actorId, action: a.action, target: id, meta: a.meta ?? {} });
-      if (!endSessions) return [];
-      const ended = await tx
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(isNull(sessions.revokedAt), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.homeId, id)))))
-        .returning({ id: sessions.id });
-      return ended.map((s) => s.id);
-    });
+  async save(id: string, patch: HomePatch): Promise<void> {
+    await this.db.update(homes).set(patch).where(eq(homes.id, id));
   }
 
-  async markSeen(id: string, viewerId: string): Promise<void> {
-    await this.db.insert(seenMarks).values({ entity: HOME_SEEN.kind, entityId: id, userId: viewerId }).onConflictDoNothing();
+  /** The users assigned to the home (their sessions end when it is deactivated). */
+  async userIds(id: string): Promise<string[]> {
+    const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.homeId, id));
+    return rows.map((r) => r.id);
   }
 
   // ---- living areas ----
@@ -156,41 +134,29 @@ export class HomesRepository {
     return !!row;
   }
 
-  async createGroup(homeId: string, name: string, audit: AuditWrite): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(homeGroups).values({ homeId, name }).returning({ id: homeGroups.id });
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: row!.id, meta: { ...audit.meta, home: homeId } });
-      return row!.id;
-    });
+  async createGroup(homeId: string, name: string): Promise<string> {
+    const [row] = await this.db.insert(homeGroups).values({ homeId, name }).returning({ id: homeGroups.id });
+    return row!.id;
   }
 
-  async renameGroup(groupId: string, name: string, audit: AuditWrite): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(homeGroups).set({ name, modifiedAt: new Date() }).where(eq(homeGroups.id, groupId));
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: groupId, meta: audit.meta ?? {} });
-    });
+  async renameGroup(groupId: string, name: string): Promise<void> {
+    await this.db.update(homeGroups).set({ name, modifiedAt: new Date() }).where(eq(homeGroups.id, groupId));
   }
 
   /**
-   * Deletes a living area that no active patient uses, in one transaction: deactivated patients
-   * in it lose the area (they keep the home), users working in it lose the assignment. Answers
-   * false (and changes nothing) when an active patient still uses it, checked under a row lock so
-   * a concurrent assignment cannot slip in between.
+   * Locks the living area's row until the unit of work ends: a concurrent assignment of a patient
+   * (whose foreign key needs a share lock on it) waits, so a check for its patients stays true.
    */
-  async deleteGroup(groupId: string, audit: AuditWrite): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      await tx.select({ id: homeGroups.id }).from(homeGroups).where(eq(homeGroups.id, groupId)).for('update');
-      const [used] = await tx
-        .select({ id: patients.id })
-        .from(patients)
-        .where(and(eq(patients.homeGroupId, groupId), isNull(patients.deactivatedAt)))
-        .limit(1);
-      if (used) return false;
-      await tx.update(patients).set({ homeGroupId: null }).where(and(eq(patients.homeGroupId, groupId), isNotNull(patients.deactivatedAt)));
-      await tx.delete(userHomeGroups).where(eq(userHomeGroups.homeGroupId, groupId));
-      await tx.delete(homeGroups).where(eq(homeGroups.id, groupId));
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: groupId, meta: audit.meta ?? {} });
-      return true;
-    });
+  async lockGroup(groupId: string): Promise<void> {
+    await this.db.select({ id: homeGroups.id }).from(homeGroups).where(eq(homeGroups.id, groupId)).for('update');
+  }
+
+  /**
+   * Deletes the living area with the assignments of users working in it (user_home_groups is the
+   * area's link table, defined with it; the users' own rows are untouched).
+   */
+  async deleteGroup(groupId: string): Promise<void> {
+    await this.db.delete(userHomeGroups).where(eq(userHomeGroups.homeGroupId, groupId));
+    await this.db.delete(homeGroups).where(eq(homeGroups.id, groupId));
   }
 }

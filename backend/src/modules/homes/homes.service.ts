@@ -10,9 +10,10 @@ import {
   MASTERDATA_API_MESSAGES,
 } from '@mediport/contracts';
 import { validateHome, validateHomeGroup } from '@mediport/validation';
-import { ActorService } from '../../core/audit/actor.service.js';
+import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
-import { SessionEvents } from '../../core/auth/session-events.js';
+import { SessionService } from '../../core/auth/session.service.js';
+import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { FilesService, type StoredFile } from '../../core/files/files.service.js';
@@ -20,7 +21,9 @@ import { type HomeAction, type HomeGroupAction, homeGroupPolicy, homePolicy, typ
 import type { HomeGroupWriteDto } from './dto/home-group-write.dto.js';
 import type { HomeListQuery } from './dto/home-list-query.js';
 import type { HomeWriteDto } from './dto/home-write.dto.js';
-import { type AuditWrite, type HomePatch, type HomeRow, HomesRepository } from './homes.repository.js';
+import { PatientsRepository } from '../patients/patients.repository.js';
+import { SeenRepository } from '../statistics/seen.repository.js';
+import { HOME_SEEN, type HomePatch, type HomeRow, HomesRepository } from './homes.repository.js';
 import { actorRef } from '../../core/audit/actor-ref.js';
 
 export const HOME_AUDIT = {
@@ -62,8 +65,11 @@ export class HomesService {
   constructor(
     private readonly repo: HomesRepository,
     private readonly files: FilesService,
-    private readonly actors: ActorService,
-    private readonly sessionEvents: SessionEvents,
+    private readonly audit: AuditService,
+    private readonly sessions: SessionService,
+    private readonly patients: PatientsRepository,
+    private readonly seen: SeenRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   toDto(auth: AuthContext, r: ListRow): HomeDto {
@@ -114,7 +120,7 @@ export class HomesService {
   /** One home; opening it marks it seen. Not visible → 404. */
   async get(auth: AuthContext, id: string): Promise<HomeDto> {
     await this.homeFor(auth, id, 'read');
-    await this.repo.markSeen(id, auth.userId);
+    await this.seen.mark(HOME_SEEN.kind, auth.userId, [id]);
     return this.row(auth, id);
   }
 
@@ -135,7 +141,12 @@ export class HomesService {
     // A new home has no contract yet, so it has no sender settings either.
     this.assertMayChange(auth, empty, form, subject, !!logo);
     this.check(form, false);
-    const id = await this.repo.create({ ...form, createdBy: auth.userId, modifiedBy: auth.userId }, await this.actors.auditWrite(auth, HOME_AUDIT.create));
+    // One unit of work: the home and its audit row.
+    const id = await this.unitOfWork.run(async () => {
+      const created = await this.repo.create({ ...form, createdBy: auth.userId, modifiedBy: auth.userId });
+      await this.audit.recordBy(auth, { action: HOME_AUDIT.create, target: created });
+      return created;
+    });
     return this.row(auth, id);
   }
 
@@ -145,10 +156,10 @@ export class HomesService {
     const current = await this.homeFor(auth, id, reactivates ? 'reactivate' : 'update');
     const subject = homeSubject({ ...current, deactivatedAt: null }, current.hasContract);
     const patch: HomePatch = {};
-    const audits: AuditWrite[] = [];
+    const audits: CallerAuditEntry[] = [];
     if (reactivates && current.deactivatedAt) {
       patch.deactivatedAt = null;
-      audits.push(await this.actors.auditWrite(auth, HOME_AUDIT.reactivate));
+      audits.push({ action: HOME_AUDIT.reactivate });
     }
     const edits = Object.keys(dto).some((k) => k !== 'deactivated') || !!logo;
     let saved: string | null = null;
@@ -168,11 +179,15 @@ export class HomesService {
         patch.logo = null;
       }
       if ('logo' in patch) changed.push('logo');
-      audits.push(await this.actors.auditWrite(auth, HOME_AUDIT.update, { changed }));
+      audits.push({ action: HOME_AUDIT.update, meta: { changed } });
     }
     if (audits.length) {
       try {
-        await this.repo.save(id, { ...patch, modifiedAt: new Date(), modifiedBy: auth.userId }, audits);
+        // One unit of work: the change and its audit rows.
+        await this.unitOfWork.run(async () => {
+          await this.repo.save(id, { ...patch, modifiedAt: new Date(), modifiedBy: auth.userId });
+          for (const entry of audits) await this.audit.recordBy(auth, { ...entry, target: id });
+        });
       } catch (error) {
         if (saved) await this.files.remove(saved);
         throw error;
@@ -185,13 +200,16 @@ export class HomesService {
 
   /**
    * DELETE: deactivation. The home stays (contracts, patients and users keep it), is hidden from
-   * lists and lookups, and its users' sessions end in the same transaction.
+   * lists and lookups, and its users' sessions end in the same unit of work (their sockets after the commit).
    */
   async deactivate(auth: AuthContext, id: string): Promise<HomeDto> {
     const current = await this.homeFor(auth, id, 'deactivate');
     if (!current.deactivatedAt) {
-      const ended = await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.actors.auditWrite(auth, HOME_AUDIT.deactivate)], true);
-      this.sessionEvents.sessionsEnded({ sessionIds: ended });
+      await this.unitOfWork.run(async () => {
+        await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId });
+        for (const userId of await this.repo.userIds(id)) await this.sessions.revokeAllForUser(userId);
+        await this.audit.recordBy(auth, { action: HOME_AUDIT.deactivate, target: id });
+      });
     }
     return this.row(auth, id);
   }
@@ -207,24 +225,40 @@ export class HomesService {
   async createGroup(auth: AuthContext, homeId: string, dto: HomeGroupWriteDto): Promise<HomeGroupDto> {
     await this.homeFor(auth, homeId, 'groups');
     const name = await this.checkGroupName(homeId, dto.name, null);
-    const id = await this.repo.createGroup(homeId, name, await this.actors.auditWrite(auth, HOME_AUDIT.groupCreate, { name }));
+    const id = await this.unitOfWork.run(async () => {
+      const created = await this.repo.createGroup(homeId, name);
+      await this.audit.recordBy(auth, { action: HOME_AUDIT.groupCreate, target: created, meta: { name, home: homeId } });
+      return created;
+    });
     return (await this.repo.group(id))!;
   }
 
   async renameGroup(auth: AuthContext, homeId: string, groupId: string, dto: HomeGroupWriteDto): Promise<HomeGroupDto> {
     const group = await this.groupFor(auth, groupId, 'update', homeId);
     const name = await this.checkGroupName(group.home, dto.name, group._id);
-    await this.repo.renameGroup(groupId, name, await this.actors.auditWrite(auth, HOME_AUDIT.groupUpdate, { from: group.name, to: name }));
+    await this.unitOfWork.run(async () => {
+      await this.repo.renameGroup(groupId, name);
+      await this.audit.recordBy(auth, { action: HOME_AUDIT.groupUpdate, target: groupId, meta: { from: group.name, to: name } });
+    });
     return (await this.repo.group(groupId))!;
   }
 
   /**
    * DELETE /api/homegroups/{groupId}: refused (409) while an active patient lives in the area, so no
-   * patient is silently moved out; otherwise deleted with its user assignments.
+   * patient is silently moved out; otherwise deleted with its user assignments, and deactivated
+   * patients in it lose the area (they keep the home). One unit of work; the check runs under a
+   * lock of the area's row, so a concurrent assignment cannot slip in between.
    */
   async deleteGroup(auth: AuthContext, groupId: string): Promise<DeleteResponse> {
     const group = await this.groupFor(auth, groupId, 'delete');
-    const deleted = await this.repo.deleteGroup(groupId, await this.actors.auditWrite(auth, HOME_AUDIT.groupDelete, { name: group.name, home: group.home }));
+    const deleted = await this.unitOfWork.run(async () => {
+      await this.repo.lockGroup(groupId);
+      if (await this.patients.activeInGroup(groupId)) return false;
+      await this.patients.releaseGroup(groupId);
+      await this.repo.deleteGroup(groupId);
+      await this.audit.recordBy(auth, { action: HOME_AUDIT.groupDelete, target: groupId, meta: { name: group.name, home: group.home } });
+      return true;
+    });
     if (!deleted) throw new AppError(409, [{ path: 'homeGroup', code: HOME_GROUP_IN_USE_CODE, message: MASTERDATA_API_MESSAGES.homeGroupInUse }]);
     return { success: true, _id: groupId };
   }

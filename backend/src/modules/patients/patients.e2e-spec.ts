@@ -7,6 +7,7 @@ import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import { LIST_QUERY_MESSAGE } from '../../core/http/list-query.js';
 import { auditLog, homeGroups, homes, patients } from '../../db/schema/index.js';
+import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, loginAll, useTestApp } from '../../testing/test-app.js';
 
 let app: NestExpressApplication;
@@ -426,5 +427,23 @@ describe('GET /api/patients/duplicates', () => {
 
   it.each(['arzt', 'fahrer'] as const)('is forbidden for %s', async (name) => {
     expect((await api().get('/api/patients/duplicates?lastname=x&dateOfBirth=01.01.1940').set('x-auth-token', as(name))).status).toBe(403);
+  });
+});
+
+describe('one unit of work per change (issue #8 item 7): a failing audit row rolls back the earlier writes', () => {
+  it('patient creation: no patient without its audit row', async () => {
+    const before = await patientCount();
+    const res = await whileAuditFails(database, 'patient.create', () => api().post('/api/patients').set('x-auth-token', as('apotheke')).send(newPatient()));
+    expect(res.status).toBe(500);
+    expect(await patientCount()).toBe(before);
+  });
+
+  it('patient edit: the stored patient is unchanged', async () => {
+    const p = await created('apotheke');
+    const res = await whileAuditFails(database, 'patient.update', () => api().put(`/api/patients/${p._id}`).set('x-auth-token', as('apotheke')).send({ city: 'Halbfertig' }));
+    expect(res.status).toBe(500);
+    const [stored] = await database.select({ city: patients.city, modifiedAt: patients.modifiedAt }).from(patients).where(eq(patients.id, p._id));
+    expect(stored).toEqual({ city: p.city, modifiedAt: new Date(p.modifiedAt) });
+    expect((await database.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, p._id))).map((a) => a.action)).toEqual(['patient.create']);
   });
 });

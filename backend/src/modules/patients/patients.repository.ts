@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PatientSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
@@ -7,17 +7,11 @@ import { DB } from '../../core/db/db.module.js';
 import { type ListQuery, LIST_LIMIT_MAX } from '../../core/http/list-query.js';
 import { type CommonListFilter, type ListSource, runList, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { auditLog, homeGroups, homes, patients, seenMarks, users } from '../../db/schema/index.js';
+import { homeGroups, homes, patients, users } from '../../db/schema/index.js';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientInsert = Omit<typeof patients.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
 export type PatientPatch = Partial<Omit<typeof patients.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
-
-export interface AuditWrite {
-  actorId: string;
-  action: string;
-  meta?: Record<string, unknown>;
-}
 
 /** Patients in the one "not seen" definition: a patient one created counts as seen. */
 export const PATIENT_SEEN: SeenSource = { kind: 'patient', id: patients.id, createdAt: patients.createdAt, createdBy: patients.createdBy };
@@ -137,25 +131,27 @@ export class PatientsRepository {
     return !!row;
   }
 
-  /** Creates the patient with its audit row, in one transaction. */
-  async create(values: PatientInsert, audit: AuditWrite): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(patients).values(values).returning({ id: patients.id });
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, target: row!.id, meta: audit.meta ?? {} });
-      return row!.id;
-    });
+  async create(values: PatientInsert): Promise<string> {
+    const [row] = await this.db.insert(patients).values(values).returning({ id: patients.id });
+    return row!.id;
   }
 
-  /** Saves a change with its audit rows, in one transaction. */
-  async save(id: string, patch: PatientPatch, audits: AuditWrite[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(patients).set(patch).where(eq(patients.id, id));
-      for (const a of audits) await tx.insert(auditLog).values({ actorId: a.actorId, action: a.action, target: id, meta: a.meta ?? {} });
-    });
+  async save(id: string, patch: PatientPatch): Promise<void> {
+    await this.db.update(patients).set(patch).where(eq(patients.id, id));
   }
 
-  /** Opening a patient marks it seen for the viewer ("neu" badge gone). */
-  async markSeen(id: string, viewerId: string): Promise<void> {
-    await this.db.insert(seenMarks).values({ entity: PATIENT_SEEN.kind, entityId: id, userId: viewerId }).onConflictDoNothing();
+  /** Whether an active patient lives in the living area. */
+  async activeInGroup(groupId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.homeGroupId, groupId), isNull(patients.deactivatedAt)))
+      .limit(1);
+    return !!row;
+  }
+
+  /** Deactivated patients of the living area lose it (they keep the home): the area is about to be deleted. */
+  async releaseGroup(groupId: string): Promise<void> {
+    await this.db.update(patients).set({ homeGroupId: null }).where(and(eq(patients.homeGroupId, groupId), isNotNull(patients.deactivatedAt)));
   }
 }

@@ -8,14 +8,16 @@ import {
   type Salutation,
 } from '@mediport/contracts';
 import { formatGermanDate, parseGermanDate, PATIENT_MESSAGES, validatePatient } from '@mediport/validation';
-import { ActorService } from '../../core/audit/actor.service.js';
+import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
+import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { type PatientAction, patientPolicy, type PatientSubject, stateOf } from '../../core/permissions/policies/index.js';
 import type { PatientDuplicatesQueryDto } from './dto/patient-list-query.js';
 import type { PatientListQuery } from './dto/patient-list-query.js';
 import type { PatientWriteDto } from './dto/patient-write.dto.js';
-import { type AuditWrite, type PatientPatch, type PatientRow, PatientsRepository } from './patients.repository.js';
+import { SeenRepository } from '../statistics/seen.repository.js';
+import { PATIENT_SEEN, type PatientPatch, type PatientRow, PatientsRepository } from './patients.repository.js';
 import { actorRef } from '../../core/audit/actor-ref.js';
 
 export const PATIENT_AUDIT = {
@@ -55,7 +57,9 @@ interface PatientForm {
 export class PatientsService {
   constructor(
     private readonly repo: PatientsRepository,
-    private readonly actors: ActorService,
+    private readonly audit: AuditService,
+    private readonly seen: SeenRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   toDto(auth: AuthContext, r: ListRow): PatientDto {
@@ -98,7 +102,7 @@ export class PatientsService {
   /** One patient; opening it marks it seen. Not visible → 404. */
   async get(auth: AuthContext, id: string): Promise<PatientDto> {
     await this.patientFor(auth, id, 'read');
-    await this.repo.markSeen(id, auth.userId);
+    await this.seen.mark(PATIENT_SEEN.kind, auth.userId, [id]);
     return this.row(auth, id);
   }
 
@@ -139,10 +143,12 @@ export class PatientsService {
     // A home user's patient belongs to the own home (the policy's `_own` scope refuses any other).
     if (!patientPolicy.can(auth, 'create', { id: '', home: form.home, state: 'active' })) throw AppError.forbidden();
     const dateOfBirth = await this.check(form);
-    const id = await this.repo.create(
-      { ...this.columns(form, dateOfBirth), createdBy: auth.userId, modifiedBy: auth.userId },
-      await this.actors.auditWrite(auth, PATIENT_AUDIT.create),
-    );
+    // One unit of work: the patient and its audit row.
+    const id = await this.unitOfWork.run(async () => {
+      const created = await this.repo.create({ ...this.columns(form, dateOfBirth), createdBy: auth.userId, modifiedBy: auth.userId });
+      await this.audit.recordBy(auth, { action: PATIENT_AUDIT.create, target: created });
+      return created;
+    });
     return this.row(auth, id);
   }
 
@@ -156,10 +162,10 @@ export class PatientsService {
     const current = await this.patientFor(auth, id, action);
     const edits = Object.keys(dto).some((k) => k !== 'deactivated');
     const patch: PatientPatch = {};
-    const audits: AuditWrite[] = [];
+    const audits: CallerAuditEntry[] = [];
     if (action === 'reactivate' && current.deactivatedAt) {
       patch.deactivatedAt = null;
-      audits.push(await this.actors.auditWrite(auth, PATIENT_AUDIT.reactivate));
+      audits.push({ action: PATIENT_AUDIT.reactivate });
     }
     if (edits) {
       const form = this.form(
@@ -188,19 +194,25 @@ export class PatientsService {
       const columns = this.columns(form, await this.check(form));
       const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
       Object.assign(patch, columns);
-      audits.push(await this.actors.auditWrite(auth, PATIENT_AUDIT.update, { changed }));
+      audits.push({ action: PATIENT_AUDIT.update, meta: { changed } });
     }
-    if (audits.length) await this.repo.save(id, { ...patch, modifiedAt: new Date(), modifiedBy: auth.userId }, audits);
+    if (audits.length) await this.save(auth, id, { ...patch, modifiedAt: new Date(), modifiedBy: auth.userId }, audits);
     return this.row(auth, id);
   }
 
   /** DELETE: deactivation only; the patient is kept and can be reactivated. */
   async deactivate(auth: AuthContext, id: string): Promise<PatientDto> {
     const current = await this.patientFor(auth, id, 'deactivate');
-    if (!current.deactivatedAt) {
-      await this.repo.save(id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [await this.actors.auditWrite(auth, PATIENT_AUDIT.deactivate)]);
-    }
+    if (!current.deactivatedAt) await this.save(auth, id, { deactivatedAt: new Date(), modifiedAt: new Date(), modifiedBy: auth.userId }, [{ action: PATIENT_AUDIT.deactivate }]);
     return this.row(auth, id);
+  }
+
+  /** One unit of work: the change and its audit rows. */
+  private save(auth: AuthContext, id: string, patch: PatientPatch, audits: CallerAuditEntry[]): Promise<void> {
+    return this.unitOfWork.run(async () => {
+      await this.repo.save(id, patch);
+      for (const entry of audits) await this.audit.recordBy(auth, { ...entry, target: id });
+    });
   }
 
   // ---- helpers ----
