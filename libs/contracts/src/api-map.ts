@@ -70,3 +70,42 @@ export interface ApiMap {
 export type ApiRoute = keyof ApiMap;
 export type ApiBody<R extends ApiRoute> = ApiMap[R]['body'];
 export type ApiResponse<R extends ApiRoute> = ApiMap[R]['response'];
+
+/** Every route of the map at run time (the backend's route test checks each one is served). */
+export const API_ROUTES = [
+  'GET /api/patients',
+  'GET /api/patients/duplicates',
+  'GET /api/patients/:id',
+  'POST /api/patients',
+  'PUT /api/patients/:id',
+  'DELETE /api/patients/:id',
+  'GET /api/doctors',
+  'GET /api/doctors/expertises',
+  'GET /api/doctors/:id',
+  'POST /api/doctors',
+  'PUT /api/doctors/:id',
+  'DELETE /api/doctors/:id',
+  'GET /api/doctors/offices',
+  'GET /api/doctors/offices/:id',
+  'POST /api/doctors/offices',
+  'PUT /api/doctors/offices/:id',
+  'DELETE /api/doctors/offices/:id',
+  'GET /api/homes',
+  'GET /api/homes/:id',
+  'POST /api/homes',
+  'PUT /api/homes/:id',
+  'DELETE /api/homes/:id',
+  'GET /api/homes/:id/groups',
+  'POST /api/homes/:id/groups',
+  'PUT /api/homes/:id/groups/:groupId',
+  'DELETE /api/homegroups/:groupId',
+  'GET /api/medicine',
+  'PUT /api/medicine',
+  'PUT /api/statistics/patient_read_all',
+  'PUT /api/statistics/doctor_read_all',
+  'PUT /api/statistics/home_read_all',
+] as const satisfies readonly ApiRoute[];
+
+/** Compile-time check that API_ROUTES names every route of the map. */
+type MissingFromList = Exclude<ApiRoute, (typeof API_ROUTES)[number]>;
+export const API_ROUTES_COMPLETE: [MissingFromList] extends [never] ? true : never = true;

@@ -4,6 +4,7 @@
  */
 import type { DoctorRef, HomeRef, Role, Salutation, Snippet, UserDto } from './index.js';
 import { ROLES } from './index.js';
+import type { DoctorDto, HomeDto } from './masterdata.js';
 
 /** One row of GET /api/users and the answer of GET /api/users/{id}. */
 export interface UserListRow extends UserDto {
@@ -72,12 +73,35 @@ export interface UserWriteRequest {
   avatar?: '_delete';
 }
 
-/** Answer of GET /api/users/lookups: the choices of the user form's home, living-area and doctor fields. */
+/**
+ * The choices of the user form's home, living-area and doctor fields (and of the list's filters).
+ * Also the answer of the interim GET /api/users/lookups.
+ */
 export interface UserLookups {
   homes: HomeRef[];
   /** Living areas of the homes offered above. */
   homeGroups: HomeGroupRef[];
   doctors: DoctorRef[];
+}
+
+/**
+ * The user form's choices from the master-data lists (GET /api/homes?limit=-1 with each home's
+ * living areas, GET /api/doctors?limit=-1): all of them, or with `own` (a caller who administers
+ * only the users of the own home / doctor) just the caller's own home and doctor.
+ */
+export function userLookupsOf(
+  homes: readonly HomeDto[],
+  doctors: readonly DoctorDto[],
+  own?: { home: string | null; doctor: string | null },
+): UserLookups {
+  const offered = homes.filter((h) => !own || h._id === own.home);
+  return {
+    homes: offered.map((h) => ({ _id: h._id, name: h.name })),
+    homeGroups: offered.flatMap((h) => h.homeGroups.map((g) => ({ _id: g._id, name: g.name, home: g.home }))),
+    doctors: doctors
+      .filter((d) => !own || d._id === own.doctor)
+      .map((d) => ({ _id: d._id, firstname: d.firstname, lastname: d.lastname, title: d.title, email: d.email })),
+  };
 }
 
 /** Permission that lets a caller choose a role in the user form (spec §3: user_create_role_{role}_view). */

@@ -138,6 +138,12 @@ export function planList<S extends string>(source: ListSource<S>, request: ListR
   return { where: listWhere(source, request), orderBy: listOrder(source, request.query.sort), offset: request.query.offset, limit: request.query.limit };
 }
 
+/** `count(*)` of the list's table under its WHERE, as a statement of its own. */
+async function countRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
 /**
  * Runs a list: the rows (the repository's query, given the plan) and the count with the same WHERE,
  * in parallel on two connections. Single-record reads count what they found.
@@ -157,9 +163,37 @@ export async function runList<S extends string, T>(
     const found = await rows(plan);
     return { rows: found, count: found.length };
   }
-  const [found, [total]] = await Promise.all([
-    rows(plan),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(source.table).where(plan.where),
-  ]);
-  return { rows: found, count: total?.n ?? 0 };
+  const [found, count] = await Promise.all([rows(plan), countRows(db, source.table, plan.where)]);
+  return { rows: found, count };
+}
+
+/** The plan of a list whose row query carries its own total (runListInOneStatement). */
+export interface CountedListPlan extends ListPlan {
+  /** Select it as `total`: the count under the same WHERE (absent for single-record reads). */
+  total?: SQL<number>;
+}
+
+/**
+ * Runs a list in one statement: the row query selects `plan.total`, the count as an uncorrelated
+ * subquery (PostgreSQL computes it once, not per row; unlike a window count it does not change the
+ * row query's plan). Only a page past the end, which has no row to carry the total, asks for the
+ * count separately. For lists where the statements per request matter more than two parallel
+ * connections (the user list, see users.cost.e2e-spec.ts).
+ */
+export async function runListInOneStatement<S extends string, T extends { total?: number }>(
+  db: Database,
+  source: ListSource<S>,
+  request: ListRequest<S>,
+  rows: (plan: CountedListPlan) => Promise<T[]>,
+): Promise<{ rows: T[]; count: number }> {
+  const plan = planList(source, request);
+  if (request.ids) {
+    const found = await rows(plan);
+    return { rows: found, count: found.length };
+  }
+  const total = sql<number>`(select count(*) from ${source.table} where ${plan.where ?? sql`true`})`.mapWith(Number);
+  const found = await rows({ ...plan, total });
+  const carried = found[0]?.total;
+  if (carried !== undefined) return { rows: found, count: carried };
+  return { rows: found, count: plan.offset === 0 ? 0 : await countRows(db, source.table, plan.where) };
 }

@@ -15,7 +15,10 @@ const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.not
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  /** Home and doctor choices of the user form and of the list's filters. Declared before :id. */
+  /**
+   * Interim: the user form's home and doctor choices, asked of the homes and doctors services. The
+   * admin remote reads GET /api/homes and GET /api/doctors itself. Declared before :id.
+   */
   @Get('lookups')
   @RequirePermission('user_list_view', 'user_create_view')
   lookups(@CurrentAuth() auth: AuthContext): Promise<UserLookups> {

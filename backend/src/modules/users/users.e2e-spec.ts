@@ -335,6 +335,25 @@ describe('POST /api/users', () => {
     expect(res.status).toBe(403);
   });
 
+  it('offers and accepts only homes the caller may read (the homes service decides, not the users module)', async () => {
+    const { acl } = (await api().get('/api/acl').set('x-auth-token', admin.token)).body as { acl: Record<string, { permissions: string[]; manager: string[] }> };
+    const column = acl.ROLE_PHARMA!;
+    const patch = (value: typeof column) => api().patch('/api/acl').set('x-auth-token', admin.token).send({ acl: { ROLE_PHARMA: value } });
+    try {
+      expect((await patch({ ...column, permissions: column.permissions.filter((p) => p !== 'home_list_view') })).status).toBe(200);
+      const lookups = await api().get('/api/users/lookups').set('x-auth-token', apotheke.token);
+      expect(lookups.status).toBe(200);
+      expect(lookups.body).toMatchObject({ homes: [], homeGroups: [] });
+      expect(lookups.body.doctors.length).toBeGreaterThan(0);
+      const res = await createAs(apotheke, newUser({ roles: ['ROLE_HOME'], home: heim.home!._id, chargeable: 0 }));
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ path: 'home', code: 'invalid', message: USER_MESSAGES.homeRequired }]);
+    } finally {
+      await patch(column);
+    }
+    expect((await createAs(apotheke, newUser({ roles: ['ROLE_HOME'], home: heim.home!._id, chargeable: 0 }))).status).toBe(201);
+  });
+
   it.each(DENIED)('is forbidden for %s', async (username) => {
     const user = await login(app, username);
     expect((await createAs(user, newUser())).status).toBe(403);

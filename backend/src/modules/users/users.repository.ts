@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, isNull, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { HomeGroupRef, Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
 import { type Database } from '../../core/db/database.js';
@@ -8,7 +8,8 @@ import { DB } from '../../core/db/db.module.js';
 import { jsonRow, jsonRowFrom } from '../../core/db/json-row.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import type { ListQuery } from '../../core/http/list-query.js';
-import { type SeenSource, unseenBy } from '../../core/seen/unseen.js';
+import { type CommonListFilter, type ListSource, runListInOneStatement, seenColumn } from '../../core/http/list.js';
+import type { SeenSource } from '../../core/seen/unseen.js';
 import { doctors, homeGroups, homes, userHomeGroups, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -23,24 +24,21 @@ const MODIFIER = 'modifier';
 const creator = alias(users, CREATOR);
 const modifier = alias(users, MODIFIER);
 
-export interface UserListFilter {
-  text?: string;
+export interface UserListFilter extends CommonListFilter {
   roles?: Role[];
   home?: string;
   doctor?: string;
   /** Absent: active users only. */
   status?: Exclude<UserStatusFilter, ''>;
-  notSeen?: boolean;
 }
 
-export interface UserListOptions extends ListQuery<UserSortField, UserListFilter> {
+export interface UserListOptions {
+  query: ListQuery<UserSortField, UserListFilter>;
   viewerId: string;
   /** What the viewer may see: `userPolicy.where(auth, 'read')` (undefined: everything). */
   scope: SQL | undefined;
   /** Only these users (single-record reads). */
   ids?: string[];
-  /** False: no total needed (single-record reads); `count` is then the number of rows. */
-  withCount?: boolean;
 }
 
 /** The user columns the list shows: every column but the password hash. */
@@ -58,14 +56,6 @@ export interface UserListRecord {
   seen: boolean;
 }
 
-const SORT_COLUMNS = {
-  username: sql`lower(${users.username})`,
-  firstname: sql`lower(${users.firstname})`,
-  lastname: sql`lower(${users.lastname})`,
-  createdAt: users.createdAt,
-  modifiedAt: users.modifiedAt,
-} as const;
-
 /** Users in the one "not seen" definition: the viewer's own record and users they created count as seen. */
 export const USER_SEEN: SeenSource = {
   kind: USER_SEEN_ENTITY,
@@ -74,6 +64,32 @@ export const USER_SEEN: SeenSource = {
   createdBy: users.createdBy,
   seenAnyway: (viewerId) => eq(users.id, viewerId),
 };
+
+/** The user list in the one list layer: `filter[text]` finds the whole text in username, first or last name. */
+export const USER_LIST: ListSource<UserSortField> = {
+  table: users,
+  id: users.id,
+  sort: {
+    username: sql`lower(${users.username})`,
+    firstname: sql`lower(${users.firstname})`,
+    lastname: sql`lower(${users.lastname})`,
+    createdAt: users.createdAt,
+    modifiedAt: users.modifiedAt,
+  },
+  search: [users.username, users.firstname, users.lastname],
+  searchMode: 'phrase',
+  seen: USER_SEEN,
+};
+
+/** The list's own filters: status (users are deactivated by status, not a timestamp), roles, home, doctor. */
+function userFilters(f: UserListFilter): (SQL | undefined)[] {
+  return [
+    f.status === undefined ? ne(users.status, 'removed') : f.status === 'removed' ? eq(users.status, 'removed') : undefined,
+    f.roles?.length ? sql`${users.roles} && array[${sql.join(f.roles.map((r) => sql`${r}`), sql`, `)}]::text[]` : undefined,
+    f.home ? eq(users.homeId, f.home) : undefined,
+    f.doctor ? eq(users.doctorId, f.doctor) : undefined,
+  ];
+}
 
 /**
  * The user's living areas as a JSON list ordered by name, aggregated inside the user query (no N+1).
@@ -103,10 +119,6 @@ const LIST_FIELDS = {
   createdFrom: jsonRowFrom({ _id: creator.id, username: creator.username }, sql`${users} ${sql.identifier(CREATOR)} where ${creator.id} = ${users.createdBy}`),
   modifiedFrom: jsonRowFrom({ _id: modifier.id, username: modifier.username }, sql`${users} ${sql.identifier(MODIFIER)} where ${modifier.id} = ${users.modifiedBy}`),
 };
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 @Injectable()
 export class UsersRepository {
@@ -185,96 +197,31 @@ export class UsersRepository {
     return !!row;
   }
 
-  /** Those of `ids` that are living areas of the home. */
-  async homeGroupsOfHome(ids: string[], homeId: string): Promise<string[]> {
-    if (!ids.length) return [];
-    const rows = await this.db
-      .select({ id: homeGroups.id })
-      .from(homeGroups)
-      .where(and(inArray(homeGroups.id, ids), eq(homeGroups.homeId, homeId)));
-    return rows.map((r) => r.id);
-  }
-
   /**
    * The rows of the user list with home, living areas, doctor, actors, the viewer's seen state and
-   * the total count, in one statement: the count is an uncorrelated subquery PostgreSQL computes
-   * once. Only a page past the end (no rows to carry it) asks for the count separately.
+   * the total count, in one statement (the list layer's runListInOneStatement).
    */
-  async list(q: UserListOptions): Promise<{ rows: UserListRecord[]; count: number }> {
-    const where = this.listWhere(q);
-    const sortColumn = SORT_COLUMNS[q.sort.field];
-    const total = sql<number>`(select count(*) from ${users} where ${where ?? sql`true`})`.mapWith(Number);
-    const rows = await this.db
-      .select({
-        ...LIST_FIELDS,
-        seen: sql<boolean>`not ${unseenBy(USER_SEEN, q.viewerId)}`.mapWith(Boolean),
-        ...(q.withCount === false ? {} : { total }),
-      })
-      .from(users)
-      .where(where)
-      .orderBy(q.sort.desc ? desc(sortColumn) : asc(sortColumn), asc(users.id))
-      .offset(q.offset)
-      .limit(q.limit);
-    if (q.withCount === false) return { rows, count: rows.length };
-    const first = rows[0] as { total?: number } | undefined;
-    if (first?.total !== undefined) return { rows, count: first.total };
-    if (q.offset === 0) return { rows, count: 0 };
-    const [counted] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where);
-    return { rows, count: counted?.n ?? 0 };
+  list(options: UserListOptions): Promise<{ rows: UserListRecord[]; count: number }> {
+    return runListInOneStatement(this.db, USER_LIST, { ...options, where: userFilters(options.query.filter) }, (plan) =>
+      this.db
+        .select({ ...LIST_FIELDS, seen: seenColumn(USER_SEEN, options.viewerId), ...(plan.total ? { total: plan.total } : {}) })
+        .from(users)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .offset(plan.offset)
+        .limit(plan.limit),
+    );
   }
 
-  /** One user as the list shows it (same joins and seen state), or null. */
+  /** One user as the list shows it (any status; same fields and seen state), or null. */
   async findListRow(id: string, viewerId: string): Promise<UserListRecord | null> {
     const { rows } = await this.list({
+      query: { offset: 0, limit: 1, sort: { field: 'username', desc: false }, filter: { status: 'all' } },
       viewerId,
       scope: undefined,
-      filter: { status: 'all' },
-      sort: { field: 'username', desc: false },
-      offset: 0,
-      limit: 1,
       ids: [id],
-      withCount: false,
     });
     return rows[0] ?? null;
-  }
-
-  private listWhere(q: UserListOptions): SQL | undefined {
-    const f = q.filter;
-    const conditions: (SQL | undefined)[] = [q.scope];
-    if (q.ids) conditions.push(inArray(users.id, q.ids));
-    if (f.status === undefined) conditions.push(ne(users.status, 'removed'));
-    if (f.status === 'removed') conditions.push(eq(users.status, 'removed'));
-    if (f.text) {
-      const pattern = `%${escapeLike(f.text)}%`;
-      conditions.push(or(ilike(users.username, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern)));
-    }
-    if (f.roles?.length) conditions.push(sql`${users.roles} && array[${sql.join(f.roles.map((r) => sql`${r}`), sql`, `)}]::text[]`);
-    if (f.home) conditions.push(eq(users.homeId, f.home));
-    if (f.doctor) conditions.push(eq(users.doctorId, f.doctor));
-    if (f.notSeen) conditions.push(unseenBy(USER_SEEN, q.viewerId));
-    return and(...conditions);
-  }
-
-  /** Lookup lists of the user form (active homes and doctors only), narrowed to the caller's own home / doctor when given. */
-  async lookups(own: { homeId: string | null; doctorId: string | null } | null) {
-    const [homeRows, groupRows, doctorRows] = await Promise.all([
-      this.db
-        .select({ _id: homes.id, name: homes.name })
-        .from(homes)
-        .where(and(isNull(homes.deactivatedAt), own ? (own.homeId ? eq(homes.id, own.homeId) : sql`false`) : undefined))
-        .orderBy(asc(sql`lower(${homes.name})`)),
-      this.db
-        .select({ _id: homeGroups.id, name: homeGroups.name, home: homeGroups.homeId })
-        .from(homeGroups)
-        .where(own ? (own.homeId ? eq(homeGroups.homeId, own.homeId) : sql`false`) : undefined)
-        .orderBy(asc(sql`lower(${homeGroups.name})`), asc(homeGroups.id)),
-      this.db
-        .select({ _id: doctors.id, firstname: doctors.firstname, lastname: doctors.lastname, title: doctors.title, email: doctors.email })
-        .from(doctors)
-        .where(and(isNull(doctors.deactivatedAt), own ? (own.doctorId ? eq(doctors.id, own.doctorId) : sql`false`) : undefined))
-        .orderBy(asc(sql`lower(${doctors.lastname})`), asc(sql`lower(${doctors.firstname})`)),
-    ]);
-    return { homes: homeRows, homeGroups: groupRows, doctors: doctorRows };
   }
 
   /** Creates the user with its living areas (atomically; inside the caller's unit of work when one is open). */

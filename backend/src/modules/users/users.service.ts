@@ -9,6 +9,7 @@ import {
   type UserDto,
   type UserListRow,
   type UserLookups,
+  userLookupsOf,
   type UserStatus,
 } from '@mediport/contracts';
 import { USER_MESSAGES, validateUserForm } from '@mediport/validation';
@@ -20,8 +21,13 @@ import { SessionEvents } from '../../core/auth/session-events.js';
 import { SessionService } from '../../core/auth/session.service.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
+import { parseListQuery } from '../../core/http/list-query.js';
 import { grantableRoles, matches, type UserAction, type UserSubject, userPolicy, userSubject } from '../../core/permissions/policies/index.js';
 import { ContractsRepository } from '../contracts/contracts.repository.js';
+import { DOCTOR_LIST_QUERY } from '../doctors/dto/doctor-list-query.js';
+import { DoctorsService } from '../doctors/doctors.service.js';
+import { HOME_LIST_QUERY } from '../homes/dto/home-list-query.js';
+import { HomesService } from '../homes/homes.service.js';
 import { SeenRepository } from '../statistics/seen.repository.js';
 import type { UserWriteDto } from './dto/user-write.dto.js';
 import type { UserListQuery } from './dto/user-list-query.js';
@@ -38,6 +44,11 @@ export const USER_AUDIT = {
   passwordChange: AUDIT_ACTIONS.passwordChange,
 } as const;
 
+/** The master-data lists the user form chooses from, as GET /api/homes?limit=-1 and GET /api/doctors?limit=-1 (active only). */
+const ACTIVE_HOMES = parseListQuery({ limit: '-1' }, HOME_LIST_QUERY);
+const ACTIVE_DOCTORS = parseListQuery({ limit: '-1' }, DOCTOR_LIST_QUERY);
+/** Every doctor the caller may read, in any state (a stored assignment may name a deactivated one). */
+const ANY_DOCTORS = parseListQuery({ limit: '-1', 'filter[deactivated]': 'all' }, DOCTOR_LIST_QUERY);
 
 export function toUserDto(user: UserListUser, createdFrom: ActorRef | null = null, modifiedFrom: ActorRef | null = null, homeGroup: string[] = []): UserDto {
   return {
@@ -103,6 +114,8 @@ export class UsersService {
     private readonly repo: UsersRepository,
     private readonly passwords: PasswordService,
     private readonly contracts: ContractsRepository,
+    private readonly homes: HomesService,
+    private readonly doctors: DoctorsService,
     private readonly actors: ActorService,
     private readonly audit: AuditService,
     private readonly sessions: SessionService,
@@ -133,6 +146,7 @@ export class UsersService {
     return this.repo.update(id, { ...patch, modifiedAt: new Date(), modifiedBy: actorId });
   }
 
+  /** The signed-in user's own home and doctor for the auth record (AuthService), whatever the caller's master-data rights. */
   homeRef(id: string | null) {
     return id ? this.repo.homeRef(id) : Promise.resolve(null);
   }
@@ -186,7 +200,7 @@ export class UsersService {
   async list(auth: AuthContext, query: UserListQuery): Promise<ListResponse<UserListRow>> {
     // Spec part 1 §2: the status filter is the administrator's.
     if (query.filter.status !== undefined && !auth.user.roles.includes('ROLE_ADMIN')) throw statusFilterAdminOnly();
-    const { rows, count } = await this.repo.list({ ...query, viewerId: auth.userId, scope: userPolicy.where(auth, 'read') });
+    const { rows, count } = await this.repo.list({ query, viewerId: auth.userId, scope: userPolicy.where(auth, 'read') });
     const editable = this.editableFor(auth);
     return { data: rows.map((r) => this.toRow(auth, r, editable)), count };
   }
@@ -212,12 +226,37 @@ export class UsersService {
   }
 
   /**
-   * Home, living-area and doctor choices of the user form and of the list's filters: everything
-   * for a full list or create grant, else the caller's own home / doctor only.
+   * GET /api/users/lookups (interim; the admin remote asks the master-data lists itself): the homes
+   * with living areas and the doctors the caller may read, through their services and policies.
+   * A full list or create grant offers all of them, an own-only grant the caller's own home / doctor.
    */
-  lookups(auth: AuthContext): Promise<UserLookups> {
+  async lookups(auth: AuthContext): Promise<UserLookups> {
     const all = auth.grant('user_list_view') === 'all' || auth.grant('user_create_view') === 'all';
-    return this.repo.lookups(all ? null : { homeId: auth.user.homeId, doctorId: auth.user.doctorId });
+    const own = all ? undefined : { home: auth.user.homeId, doctor: auth.user.doctorId };
+    const [homes, doctors] = await Promise.all([
+      !own || own.home ? this.homes.list(auth, ACTIVE_HOMES) : undefined,
+      !own || own.doctor ? this.doctors.list(auth, ACTIVE_DOCTORS) : undefined,
+    ]);
+    return userLookupsOf(homes?.data ?? [], doctors?.data ?? [], own);
+  }
+
+  /** The living areas of the chosen home, or null when the caller may not read such a home (HomesService, home policy). */
+  private async livingAreasOf(auth: AuthContext, homeId: string | null): Promise<string[] | null> {
+    if (!homeId) return null;
+    try {
+      return (await this.homes.groups(auth, homeId)).data.map((g) => g._id);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** The chosen doctor, or null when the caller may not read such a doctor (DoctorsService, doctor policy). */
+  private async chosenDoctor(auth: AuthContext, doctorId: string | null) {
+    if (!doctorId) return null;
+    // DoctorsService has no read of one doctor without marking it seen; the caller's list, any state, serves.
+    const { data } = await this.doctors.list(auth, ANY_DOCTORS);
+    return data.find((d) => d._id === doctorId) ?? null;
   }
 
   // ---- writes ----
@@ -239,7 +278,7 @@ export class UsersService {
     };
     this.assertRolesGrantable(auth, [], roles);
     if (!userPolicy.can(auth, 'create', formSubject('', form))) throw AppError.forbidden();
-    const { chargeable } = await this.checkForm(form, 'create', null, true);
+    const { chargeable } = await this.checkForm(auth, form, 'create', null, true);
     const passwordHash = await this.passwords.hash(form.password);
     const person = await this.actors.personId(auth);
     let id: string;
@@ -312,7 +351,7 @@ export class UsersService {
 
     const assignmentChanged =
       form.doctor !== current.doctorId || form.home !== current.homeId || form.roles.slice().sort().join() !== [...current.roles].sort().join();
-    const { chargeable } = await this.checkForm(form, 'edit', id, assignmentChanged || dto.chargeable !== undefined);
+    const { chargeable } = await this.checkForm(auth, form, 'edit', id, assignmentChanged || dto.chargeable !== undefined);
 
     const patch: UserPatch = {
       username: form.username,
@@ -385,25 +424,24 @@ export class UsersService {
 
   /**
    * The rules of spec §5 on the whole form: libs/validation's validateUserForm with the chosen
-   * doctor's e-mail, existence of home and doctor, living areas of the chosen home only,
+   * doctor's e-mail, a home and doctor the caller may read (asked of the homes and doctors services),
+   * living areas of the chosen home only,
    * case-insensitive username uniqueness, and the chargeable acknowledgement (a home or doctor without a contract costs money: chargeable must be 2).
    */
-  private async checkForm(form: UserForm, mode: 'create' | 'edit', selfId: string | null, checkCosts: boolean): Promise<{ chargeable: number }> {
+  private async checkForm(auth: AuthContext, form: UserForm, mode: 'create' | 'edit', selfId: string | null, checkCosts: boolean): Promise<{ chargeable: number }> {
     const errors: ApiErrorEntry[] = [];
-    const [doctor, home] = await Promise.all([this.doctorRef(form.doctor), this.homeRef(form.home)]);
+    const [doctor, livingAreas] = await Promise.all([this.chosenDoctor(auth, form.doctor), this.livingAreasOf(auth, form.home)]);
+    const home = livingAreas ? form.home : null;
     if (form.doctor && !doctor) errors.push({ path: 'doctor', message: USER_MESSAGES.doctorRequired });
     if (form.home && !home) errors.push({ path: 'home', message: USER_MESSAGES.homeRequired });
-    if (home && form.homeGroup.length) {
-      const ofHome = await this.repo.homeGroupsOfHome(form.homeGroup, home._id);
-      if (ofHome.length !== form.homeGroup.length) errors.push({ path: 'homeGroup', message: USER_MESSAGES.homeGroupOtherHome });
-    }
+    if (livingAreas && form.homeGroup.some((id) => !livingAreas.includes(id))) errors.push({ path: 'homeGroup', message: USER_MESSAGES.homeGroupOtherHome });
     errors.push(...validateUserForm(form, { mode, doctorEmail: doctor ? doctor.email : undefined }));
     if (form.username && (await this.repo.usernameTaken(form.username, selfId))) errors.push({ path: 'username', message: USER_MESSAGES.usernameTaken });
 
     let chargeable = form.chargeable ?? 0;
     if (checkCosts) {
       const costs =
-        (form.roles.includes('ROLE_HOME') && !!home && !(await this.contracts.exists({ home: home._id }))) ||
+        (form.roles.includes('ROLE_HOME') && !!home && !(await this.contracts.exists({ home }))) ||
         (form.roles.includes('ROLE_DOCTOR') && !!doctor && !(await this.contracts.exists({ doctor: doctor._id })));
       if (costs && chargeable !== 2 && !errors.some((e) => e.path === 'chargeable')) {
         errors.push({ path: 'chargeable', message: USER_MESSAGES.chargeable });

@@ -1,8 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_MESSAGES, type AuthRecord, type ListResponse, type UserListFilter, type UserListRow, type UserLookups, type UserWriteRequest } from '@mediport/contracts';
-import { api, masquerade, type QueryValue, setAuth, toast } from '@mediport/api-client';
+import {
+  API_MESSAGES,
+  type AuthRecord,
+  type DoctorDto,
+  type HomeDto,
+  type ListResponse,
+  type UserListFilter,
+  type UserListRow,
+  type UserLookups,
+  userLookupsOf,
+  type UserWriteRequest,
+} from '@mediport/contracts';
+import { grantOf, hasPermission } from '@mediport/permissions';
+import { api, masquerade, type QueryValue, setAuth, toast, useAuth } from '@mediport/api-client';
 
 export const USERS_KEY = ['users'] as const;
 
@@ -47,14 +59,40 @@ export function useUser(id: string | undefined) {
   });
 }
 
-/** GET /api/users/lookups: homes and doctors for the form and the filters. Quiet when not allowed. */
-export function useUserLookups(enabled = true) {
+/** GET {path}?limit=-1 (every active record the caller may read), quiet when it fails. */
+function useEveryRecord<T>(path: '/api/homes' | '/api/doctors', viewer: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: [...USERS_KEY, 'lookups'],
+    queryKey: [...USERS_KEY, 'lookups', path, viewer],
     enabled,
     staleTime: 60_000,
-    queryFn: () => api.get<UserLookups>('/api/users/lookups', { handleErrors: false }),
+    queryFn: () => api.get<ListResponse<T>>(path, { query: { limit: -1 }, handleErrors: false }),
   });
+}
+
+/**
+ * Home, living-area and doctor choices of the user form and the list's filters, from the master-data
+ * lists GET /api/homes and GET /api/doctors (limit=-1). A caller who administers only the users of
+ * the own home or doctor is offered just those; a list the caller may not read offers nothing.
+ */
+export function useUserLookups(enabled = true): { data: UserLookups | undefined; isPending: boolean } {
+  const auth = useAuth();
+  const permissions = auth?.permissions ?? [];
+  const all = grantOf(permissions, 'user_list_view') === 'all' || grantOf(permissions, 'user_create_view') === 'all';
+  const ownHome = all ? undefined : (auth?.home?._id ?? null);
+  const ownDoctor = all ? undefined : (auth?.doctor?._id ?? null);
+  const askHomes = enabled && hasPermission(permissions, 'home_list_view') && ownHome !== null;
+  const askDoctors = enabled && hasPermission(permissions, 'doctor_list_view') && ownDoctor !== null;
+  const homes = useEveryRecord<HomeDto>('/api/homes', auth?.user._id, askHomes);
+  const doctors = useEveryRecord<DoctorDto>('/api/doctors', auth?.user._id, askDoctors);
+  const isPending = (askHomes && homes.isPending) || (askDoctors && doctors.isPending);
+  const data = useMemo(
+    () =>
+      enabled && !isPending
+        ? userLookupsOf(homes.data?.data ?? [], doctors.data?.data ?? [], all ? undefined : { home: ownHome ?? null, doctor: ownDoctor ?? null })
+        : undefined,
+    [enabled, isPending, homes.data, doctors.data, all, ownHome, ownDoctor],
+  );
+  return { data, isPending };
 }
 
 /** GET /api/contracts/has?home= | ?doctor=: whether a contract exists (chargeable acknowledgement). */

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Role, UserListRow, UserLookups } from '@mediport/contracts';
+import type { DoctorDto, DoctorRef, HomeDto, HomeGroupRef, ListResponse, Role, UserListRow } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { PASSWORD_MESSAGES, USER_MESSAGES } from '@mediport/validation';
 import { fakeNetwork, renderApp, type FakeResponse, type FakeRoute } from '../../../../../common/test-utils';
@@ -13,14 +13,76 @@ const OTHER_HOME = '55555555-5555-4555-8555-555555555555';
 const GROUP_A = { _id: '66666666-6666-4666-8666-666666666661', name: 'Wohnbereich A', home: HOME };
 const GROUP_B = { _id: '66666666-6666-4666-8666-666666666662', name: 'Wohnbereich B', home: HOME };
 const GROUP_NORD = { _id: '66666666-6666-4666-8666-666666666663', name: 'Wohnbereich Nord', home: OTHER_HOME };
-const LOOKUPS: UserLookups = {
-  homes: [{ _id: HOME, name: 'Haus Sonnenschein' }],
-  homeGroups: [GROUP_A, GROUP_B],
-  doctors: [
-    { _id: DOCTOR, title: 'Dr.', firstname: 'Anna', lastname: 'Berger', email: 'praxis@dr-berger.de' },
-    { _id: NO_MAIL_DOCTOR, title: '', firstname: 'Otto', lastname: 'Ohnemail', email: '' },
-  ],
-};
+
+const AUDIT = { createdAt: '2026-01-01T00:00:00.000Z', modifiedAt: '2026-01-01T00:00:00.000Z', createdFrom: null, modifiedFrom: null };
+
+/** A row of GET /api/homes with its living areas. */
+function home(_id: string, name: string, groups: HomeGroupRef[]): HomeDto {
+  return {
+    ...AUDIT,
+    _id,
+    name,
+    company: '',
+    firstname: '',
+    lastname: '',
+    email: '',
+    fax: '',
+    phone: '',
+    street: '',
+    postalCode: '',
+    city: '',
+    country: 'Deutschland',
+    logo: null,
+    debtorId: '',
+    senderName: '',
+    senderPhone: '',
+    senderFax: '',
+    homeGroups: groups.map((g) => ({ ...g, patients: 0 })),
+    withLogin: false,
+    selfPay: false,
+    canSendTasks: true,
+    deactivated: false,
+    seen: [],
+    editable: true,
+    deletable: true,
+    senderEditable: true,
+    groupsEditable: true,
+  };
+}
+
+/** A row of GET /api/doctors. */
+function doctor(ref: DoctorRef): DoctorDto {
+  return {
+    ...AUDIT,
+    ...ref,
+    salutation: '',
+    expertise: 'Allgemeinmedizin',
+    department: 'Allgemeinmedizin',
+    street: '',
+    postalCode: '',
+    city: '',
+    country: 'Deutschland',
+    office: null,
+    officeDetails: null,
+    fax: '',
+    phone: '',
+    preferred: 'E-Mail',
+    debtorId: '',
+    withLogin: false,
+    deactivated: false,
+    seen: [],
+    editable: true,
+    deletable: true,
+  };
+}
+
+const listOf = <T,>(data: T[]): { body: ListResponse<T> } => ({ body: { data, count: data.length } });
+
+const HOMES = [home(HOME, 'Haus Sonnenschein', [GROUP_A, GROUP_B])];
+const DOCTORS = [
+  doctor({ _id: DOCTOR, title: 'Dr.', firstname: 'Anna', lastname: 'Berger', email: 'praxis@dr-berger.de' }),
+  doctor({ _id: NO_MAIL_DOCTOR, title: '', firstname: 'Otto', lastname: 'Ohnemail', email: '' }),
+];
 
 function row(overrides: Partial<UserListRow> = {}): UserListRow {
   return {
@@ -61,7 +123,8 @@ let toasts: Array<[string, string]>;
 
 function serve(routes: Record<string, FakeResponse | FakeRoute> = {}, opts: { homeContract?: boolean } = {}) {
   return fakeNetwork({
-    'GET /api/users/lookups': { body: LOOKUPS },
+    'GET /api/homes': listOf(HOMES),
+    'GET /api/doctors': listOf(DOCTORS),
     'GET /api/contracts/has': (url) => ({ body: url.includes('home=') ? (opts.homeContract ?? true) : false }),
     'GET /api/users': { body: { data: [row()], count: 1 } },
     ...routes,
@@ -192,6 +255,40 @@ describe('user form (create)', () => {
   });
 });
 
+describe('choices from the master-data lists', () => {
+  const paths = (calls: Array<{ method: string; url: string }>) => calls.filter((c) => c.method === 'GET').map((c) => c.url);
+
+  it('asks GET /api/homes and GET /api/doctors for every record (limit=-1)', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const calls = serve();
+    renderApp(<App />, { route: '/nutzer/neu' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Arzt' }));
+    await chooseOption(/Zugeordneter Arzt/, 'Dr. Anna Berger');
+    expect(paths(calls)).toEqual(expect.arrayContaining(['/api/homes?limit=-1', '/api/doctors?limit=-1']));
+    expect(paths(calls).some((url) => url.startsWith('/api/users/lookups'))).toBe(false);
+  });
+
+  it('offers a home manager the own home only and asks for no doctors', async () => {
+    setAuth({ ...demoAuth(['ROLE_HOME', 'ROLE_MANAGER']), home: { _id: HOME, name: 'Haus Sonnenschein' } });
+    const calls = serve({ 'GET /api/homes': listOf([home(OTHER_HOME, 'Haus Abendrot', [GROUP_NORD]), ...HOMES]) });
+    renderApp(<App />, { route: '/nutzer/neu' });
+    await screen.findByRole('heading', { name: 'Neuer Nutzer' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Pflegeheim/ })).toHaveTextContent('Haus Sonnenschein'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Pflegeheim/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Haus Sonnenschein']);
+    expect(paths(calls).some((url) => url.startsWith('/api/doctors'))).toBe(false);
+  });
+
+  it('still opens the form for a caller who may not list homes, without asking for them', async () => {
+    const auth = demoAuth(['ROLE_PHARMA', 'ROLE_MANAGER']);
+    setAuth({ ...auth, permissions: auth.permissions.filter((p) => !p.startsWith('home_list_view')) });
+    const calls = serve();
+    renderApp(<App />, { route: '/nutzer/neu' });
+    expect(await screen.findByRole('textbox', { name: /^Benutzername/ })).toBeInTheDocument();
+    expect(paths(calls).some((url) => url.startsWith('/api/homes'))).toBe(false);
+  });
+});
+
 describe('username rule', () => {
   it('shows the rule on the field while creating, and Speichern stays disabled', async () => {
     signInAs(['ROLE_ADMIN']);
@@ -230,7 +327,7 @@ describe('username rule', () => {
 });
 
 describe('living areas (Wohnbereiche)', () => {
-  const TWO_HOMES: UserLookups = { ...LOOKUPS, homes: [{ _id: OTHER_HOME, name: 'Haus Abendrot' }, ...LOOKUPS.homes], homeGroups: [GROUP_A, GROUP_B, GROUP_NORD] };
+  const TWO_HOMES = [home(OTHER_HOME, 'Haus Abendrot', [GROUP_NORD]), ...HOMES];
   const homeGroupField = () => screen.getByRole('combobox', { name: /^Wohnbereiche/ });
   const closeMenu = async () => {
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
@@ -240,7 +337,7 @@ describe('living areas (Wohnbereiche)', () => {
 
   it('is disabled with a hint until a home is chosen, offers that home’s areas only, and another home clears the choice', async () => {
     signInAs(['ROLE_ADMIN']);
-    const calls = serve({ 'GET /api/users/lookups': { body: TWO_HOMES }, 'POST /api/users': { status: 201, body: row() } });
+    const calls = serve({ 'GET /api/homes': listOf(TWO_HOMES), 'POST /api/users': { status: 201, body: row() } });
     renderApp(<App />, { route: '/nutzer/neu' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Heim' }));
     expect(homeGroupField()).toHaveAttribute('aria-disabled', 'true');
@@ -277,7 +374,7 @@ describe('living areas (Wohnbereiche)', () => {
 
   it('says so when the chosen home has no living areas, and clears them with the Heim role', async () => {
     signInAs(['ROLE_ADMIN']);
-    serve({ 'GET /api/users/lookups': { body: { ...LOOKUPS, homeGroups: [] } } });
+    serve({ 'GET /api/homes': listOf([home(HOME, 'Haus Sonnenschein', [])]) });
     renderApp(<App />, { route: '/nutzer/neu' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Heim' }));
     expect(homeGroupField()).toHaveAttribute('aria-disabled', 'true');
