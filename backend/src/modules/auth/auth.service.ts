@@ -8,6 +8,8 @@ import { APP_CONFIG } from '../../core/config/config.module.js';
 import type { AppConfig } from '../../core/config/app-config.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { userPolicy, userSubject } from '../../core/permissions/policies/index.js';
+import { DoctorsService } from '../doctors/doctors.service.js';
+import { HomesService } from '../homes/homes.service.js';
 import { UsersService } from '../users/users.service.js';
 import { badCredentials, masqueradeTargetDeactivated, selfMasquerade, switchBackInvalid } from './auth.errors.js';
 import { LoginThrottleService } from './login-throttle.service.js';
@@ -31,6 +33,8 @@ export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
+    private readonly homes: HomesService,
+    private readonly doctors: DoctorsService,
     private readonly sessions: SessionService,
     private readonly passwords: PasswordService,
     private readonly throttle: LoginThrottleService,
@@ -70,8 +74,9 @@ export class AuthService {
     }
     const [user, home, doctor] = await Promise.all([
       this.users.getDto(auth.userId),
-      this.users.homeRef(auth.user.homeId),
-      this.users.doctorRef(auth.user.doctorId),
+      // One's own home and doctor, whatever one's master-data rights.
+      this.homes.assignedRef(auth.user.homeId),
+      this.doctors.assignedRef(auth.user.doctorId),
     ]);
     return {
       token: auth.token,

@@ -3,6 +3,7 @@ import {
   type ApiErrorEntry,
   type DoctorDto,
   type DoctorPreferred,
+  type DoctorRef,
   type ExpertisesResponse,
   type ListResponse,
   MASTERDATA_API_MESSAGES,
@@ -36,6 +37,9 @@ type ListRow = Awaited<ReturnType<DoctorsRepository['list']>>['rows'][number];
 export function doctorSubject(row: Pick<DoctorRow, 'id' | 'deactivatedAt'>): DoctorSubject {
   return { id: row.id, state: stateOf(row.deactivatedAt) };
 }
+
+/** The doctor as other modules show it (user form, auth record). */
+const doctorRef = (row: DoctorRow): DoctorRef => ({ _id: row.id, firstname: row.firstname, lastname: row.lastname, title: row.title, email: row.email });
 
 const isAdmin = (auth: AuthContext) => auth.user.roles.includes('ROLE_ADMIN');
 /** The practice picker is for administrators and the pharmacy (spec §2, §6). */
@@ -121,6 +125,24 @@ export class DoctorsService {
     await this.doctorFor(auth, id, 'read');
     await this.seen.mark(DOCTOR_SEEN.kind, auth.userId, [id]);
     return this.row(auth, id);
+  }
+
+  /**
+   * The doctor when the caller may read it (any state), else null: for another module's form (the
+   * user form's doctor and its e-mail). Unlike get() it marks nothing as seen.
+   */
+  async findVisible(auth: AuthContext, id: string): Promise<DoctorRef | null> {
+    const row = await this.repo.findById(id);
+    return row && doctorPolicy.can(auth, 'read', doctorSubject(row)) ? doctorRef(row) : null;
+  }
+
+  /**
+   * The doctor without a policy check, or null: only for the signed-in user's own assignment (the
+   * auth record shows one's doctor whatever one's master-data rights).
+   */
+  async assignedRef(id: string | null): Promise<DoctorRef | null> {
+    const row = id ? await this.repo.findById(id) : null;
+    return row ? doctorRef(row) : null;
   }
 
   async create(auth: AuthContext, dto: DoctorWriteDto): Promise<DoctorDto> {

@@ -324,6 +324,10 @@ describe('living areas', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, _id: group._id });
     expect((await database.select().from(userHomeGroups).where(eq(userHomeGroups.homeGroupId, group._id))).length).toBe(0);
+    // The user keeps the other living areas (the users module released only this one's links).
+    const user = await api().get(`/api/users/${demo.heim.user._id}`).set('x-auth-token', as('admin'));
+    expect(user.body.homeGroup).not.toContain(group._id);
+    expect(user.body.homeGroup.length).toBeGreaterThan(0);
     const [former] = await database.select().from(patients).where(eq(patients.id, gone._id));
     expect({ home: former!.homeId, group: former!.homeGroupId }).toEqual({ home: ownHome, group: null });
   });

@@ -7,7 +7,7 @@ import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type CommonListFilter, type ListSource, qualified, runList, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { contracts, homeGroups, homes, patients, userHomeGroups, users } from '../../db/schema/index.js';
+import { contracts, homeGroups, homes, patients, users } from '../../db/schema/index.js';
 
 export type HomeRow = typeof homes.$inferSelect;
 export type HomeInsert = Omit<typeof homes.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
@@ -151,12 +151,8 @@ export class HomesRepository {
     await this.db.select({ id: homeGroups.id }).from(homeGroups).where(eq(homeGroups.id, groupId)).for('update');
   }
 
-  /**
-   * Deletes the living area with the assignments of users working in it (user_home_groups is the
-   * area's link table, defined with it; the users' own rows are untouched).
-   */
+  /** Deletes the living area (its user assignments and patients are their modules' to release first). */
   async deleteGroup(groupId: string): Promise<void> {
-    await this.db.delete(userHomeGroups).where(eq(userHomeGroups.homeGroupId, groupId));
     await this.db.delete(homeGroups).where(eq(homeGroups.id, groupId));
   }
 }

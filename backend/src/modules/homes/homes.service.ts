@@ -5,6 +5,7 @@ import {
   HOME_GROUP_IN_USE_CODE,
   type HomeDto,
   type HomeGroupDto,
+  type HomeRef,
   type ListResponse,
   LOGO_DELETE_MARKER,
   MASTERDATA_API_MESSAGES,
@@ -23,6 +24,7 @@ import type { HomeListQuery } from './dto/home-list-query.js';
 import type { HomeWriteDto } from './dto/home-write.dto.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import { SeenRepository } from '../statistics/seen.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { HOME_SEEN, type HomePatch, type HomeRow, HomesRepository } from './homes.repository.js';
 import { actorRef } from '../../core/audit/actor-ref.js';
 
@@ -69,6 +71,7 @@ export class HomesService {
     private readonly sessions: SessionService,
     private readonly patients: PatientsRepository,
     private readonly seen: SeenRepository,
+    private readonly users: UsersRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
@@ -122,6 +125,26 @@ export class HomesService {
     await this.homeFor(auth, id, 'read');
     await this.seen.mark(HOME_SEEN.kind, auth.userId, [id]);
     return this.row(auth, id);
+  }
+
+  /**
+   * The home with the ids of its living areas when the caller may read it (any state), else null:
+   * for another module's form (the user form's home). Unlike get() it marks nothing as seen.
+   */
+  async findVisible(auth: AuthContext, id: string): Promise<(HomeRef & { homeGroups: string[] }) | null> {
+    const home = await this.repo.findById(id);
+    if (!home || !homePolicy.can(auth, 'read', homeSubject(home, home.hasContract))) return null;
+    const groups = await this.repo.groups(id);
+    return { _id: home.id, name: home.name, homeGroups: groups.map((g) => g._id) };
+  }
+
+  /**
+   * The home as `{ _id, name }` without a policy check, or null: only for the signed-in user's own
+   * assignment (the auth record shows one's home whatever one's master-data rights).
+   */
+  async assignedRef(id: string | null): Promise<HomeRef | null> {
+    const home = id ? await this.repo.findById(id) : null;
+    return home ? { _id: home.id, name: home.name } : null;
   }
 
   /** The sender logo (404 when none is set). */
@@ -245,9 +268,9 @@ export class HomesService {
 
   /**
    * DELETE /api/homegroups/{groupId}: refused (409) while an active patient lives in the area, so no
-   * patient is silently moved out; otherwise deleted with its user assignments, and deactivated
-   * patients in it lose the area (they keep the home). One unit of work; the check runs under a
-   * lock of the area's row, so a concurrent assignment cannot slip in between.
+   * patient is silently moved out; otherwise deleted with its user assignments (the users module's
+   * links), and deactivated patients in it lose the area (they keep the home). One unit of work; the
+   * check runs under a lock of the area's row, so a concurrent assignment cannot slip in between.
    */
   async deleteGroup(auth: AuthContext, groupId: string): Promise<DeleteResponse> {
     const group = await this.groupFor(auth, groupId, 'delete');
@@ -255,6 +278,7 @@ export class HomesService {
       await this.repo.lockGroup(groupId);
       if (await this.patients.activeInGroup(groupId)) return false;
       await this.patients.releaseGroup(groupId);
+      await this.users.removeHomeGroupLinks(groupId);
       await this.repo.deleteGroup(groupId);
       await this.audit.recordBy(auth, { action: HOME_AUDIT.groupDelete, target: groupId, meta: { name: group.name, home: group.home } });
       return true;

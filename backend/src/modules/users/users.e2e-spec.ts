@@ -1,12 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { API_MESSAGES, type AuthRecord, ROLE_NOT_ALLOWED_CODE, type UserListRow } from '@mediport/contracts';
 import { PASSWORD_MESSAGES, USER_MESSAGES } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
-import { doctors, homeGroups, homes, seenWatermarks } from '../../db/schema/index.js';
+import { doctors, homeGroups, homes, seenMarks, seenWatermarks } from '../../db/schema/index.js';
 import { login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { UsersService } from './users.service.js';
 
@@ -352,6 +352,26 @@ describe('POST /api/users', () => {
       await patch(column);
     }
     expect((await createAs(apotheke, newUser({ roles: ['ROLE_HOME'], home: heim.home!._id, chargeable: 0 }))).status).toBe(201);
+  });
+
+  it('accepts a readable doctor and home in any state and marks neither as seen for the caller', async () => {
+    const database = app.get<Database>(DB, { strict: false });
+    const [paused] = await database
+      .insert(doctors)
+      .values({ title: 'Dr.', firstname: 'Paula', lastname: 'Pausiert', email: 'pausiert@example.org', deactivatedAt: new Date() })
+      .returning({ id: doctors.id });
+    const res = await createAs(apotheke, newUser({ roles: ['ROLE_HOME', 'ROLE_DOCTOR'], doctor: paused!.id, home: otherHomeId, homeGroup: [otherGroupId], chargeable: 2 }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      doctorDetails: { _id: paused!.id, title: 'Dr.', firstname: 'Paula', lastname: 'Pausiert', email: 'pausiert@example.org' },
+      homeDetails: { _id: otherHomeId, name: 'Haus Abendrot' },
+      homeGroupDetails: [{ _id: otherGroupId, name: 'Wohnbereich Nord', home: otherHomeId }],
+    });
+    const marks = await database
+      .select()
+      .from(seenMarks)
+      .where(and(eq(seenMarks.userId, apotheke.user._id), inArray(seenMarks.entityId, [paused!.id, otherHomeId])));
+    expect(marks).toEqual([]);
   });
 
   it.each(DENIED)('is forbidden for %s', async (username) => {

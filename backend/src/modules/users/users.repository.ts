@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { HomeGroupRef, Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
+import type { DoctorRef, HomeGroupRef, HomeRef, Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
 import { type Database } from '../../core/db/database.js';
 import { assignmentActive } from '../../core/auth/assignment-active.js';
 import { DB } from '../../core/db/db.module.js';
@@ -10,7 +10,9 @@ import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type CommonListFilter, type ListSource, runListInOneStatement, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { doctors, homeGroups, homes, userHomeGroups, users } from '../../db/schema/index.js';
+import { userHomeGroups, users } from '../../db/schema/index.js';
+import { doctorRefSql } from '../doctors/doctors.sql.js';
+import { homeGroupRefsSql, homeRefSql } from '../homes/homes.sql.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
@@ -48,8 +50,8 @@ export type UserListUser = Omit<UserRow, 'passwordHash'>;
 /** One row of the user list as the repository answers it. */
 export interface UserListRecord {
   user: UserListUser;
-  home: { _id: string | null; name: string | null } | null;
-  doctor: { _id: string | null; firstname: string | null; lastname: string | null; title: string | null; email: string | null } | null;
+  home: HomeRef | null;
+  doctor: DoctorRef | null;
   homeGroups: HomeGroupRef[];
   createdFrom: { _id: string | null; username: string | null } | null;
   modifiedFrom: { _id: string | null; username: string | null } | null;
@@ -92,14 +94,11 @@ function userFilters(f: UserListFilter): (SQL | undefined)[] {
 }
 
 /**
- * The user's living areas as a JSON list ordered by name, aggregated inside the user query (no N+1).
- * Nested in a second `sql`: in a select from one table Drizzle writes the columns found directly in
- * a field's SQL without their table, and these must stay qualified.
+ * The user's living areas as a JSON list ordered by name, aggregated inside the user query (no N+1):
+ * the user's links (this module's table) name them, the homes module's SQL describes them.
  */
 function homeGroupsOfUser(): SQL<HomeGroupRef[]> {
-  const subquery = sql`(select coalesce(json_agg(json_build_object('_id', ${homeGroups.id}, 'name', ${homeGroups.name}, 'home', ${homeGroups.homeId}) order by lower(${homeGroups.name}), ${homeGroups.id}), '[]'::json)
-    from ${userHomeGroups} join ${homeGroups} on ${homeGroups.id} = ${userHomeGroups.homeGroupId} where ${userHomeGroups.userId} = ${users.id})`;
-  return sql<HomeGroupRef[]>`${subquery}`;
+  return homeGroupRefsSql(sql`select ${userHomeGroups.homeGroupId} from ${userHomeGroups} where ${userHomeGroups.userId} = ${users.id}`);
 }
 
 /**
@@ -109,11 +108,9 @@ function homeGroupsOfUser(): SQL<HomeGroupRef[]> {
  */
 const LIST_FIELDS = {
   user: jsonRow(LIST_USER_COLUMNS),
-  home: jsonRowFrom({ _id: homes.id, name: homes.name }, sql`${homes} where ${homes.id} = ${users.homeId}`),
-  doctor: jsonRowFrom(
-    { _id: doctors.id, firstname: doctors.firstname, lastname: doctors.lastname, title: doctors.title, email: doctors.email },
-    sql`${doctors} where ${doctors.id} = ${users.doctorId}`,
-  ),
+  // The home and doctor as their modules describe them (homes.sql.ts, doctors.sql.ts).
+  home: homeRefSql(users.homeId),
+  doctor: doctorRefSql(users.doctorId),
   homeGroups: homeGroupsOfUser(),
   // Inside these, "users" is the listed user: the subquery's own row goes by its alias.
   createdFrom: jsonRowFrom({ _id: creator.id, username: creator.username }, sql`${users} ${sql.identifier(CREATOR)} where ${creator.id} = ${users.createdBy}`),
@@ -173,20 +170,6 @@ export class UsersRepository {
     await this.db.update(users).set(patch).where(eq(users.id, id));
   }
 
-  async homeRef(id: string) {
-    const [row] = await this.db.select({ _id: homes.id, name: homes.name }).from(homes).where(eq(homes.id, id)).limit(1);
-    return row ?? null;
-  }
-
-  async doctorRef(id: string) {
-    const [row] = await this.db
-      .select({ _id: doctors.id, firstname: doctors.firstname, lastname: doctors.lastname, title: doctors.title, email: doctors.email })
-      .from(doctors)
-      .where(eq(doctors.id, id))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** Another user (not `exceptId`) whose username equals this one, ignoring case. */
   async usernameTaken(username: string, exceptId: string | null): Promise<boolean> {
     const [row] = await this.db
@@ -243,5 +226,13 @@ export class UsersRepository {
         if (homeGroupIds.length) await this.db.insert(userHomeGroups).values(homeGroupIds.map((homeGroupId) => ({ userId: id, homeGroupId })));
       }
     });
+  }
+
+  /**
+   * Removes every user's assignment to the living area (the users themselves are untouched): the
+   * homes module calls it inside the unit of work that deletes the area.
+   */
+  async removeHomeGroupLinks(groupId: string): Promise<void> {
+    await this.db.delete(userHomeGroups).where(eq(userHomeGroups.homeGroupId, groupId));
   }
 }

@@ -47,8 +47,6 @@ export const USER_AUDIT = {
 /** The master-data lists the user form chooses from, as GET /api/homes?limit=-1 and GET /api/doctors?limit=-1 (active only). */
 const ACTIVE_HOMES = parseListQuery({ limit: '-1' }, HOME_LIST_QUERY);
 const ACTIVE_DOCTORS = parseListQuery({ limit: '-1' }, DOCTOR_LIST_QUERY);
-/** Every doctor the caller may read, in any state (a stored assignment may name a deactivated one). */
-const ANY_DOCTORS = parseListQuery({ limit: '-1', 'filter[deactivated]': 'all' }, DOCTOR_LIST_QUERY);
 
 export function toUserDto(user: UserListUser, createdFrom: ActorRef | null = null, modifiedFrom: ActorRef | null = null, homeGroup: string[] = []): UserDto {
   return {
@@ -146,15 +144,6 @@ export class UsersService {
     return this.repo.update(id, { ...patch, modifiedAt: new Date(), modifiedBy: actorId });
   }
 
-  /** The signed-in user's own home and doctor for the auth record (AuthService), whatever the caller's master-data rights. */
-  homeRef(id: string | null) {
-    return id ? this.repo.homeRef(id) : Promise.resolve(null);
-  }
-
-  doctorRef(id: string | null) {
-    return id ? this.repo.doctorRef(id) : Promise.resolve(null);
-  }
-
   /**
    * The edit and deactivate buttons of the rows of one answer: the user policy's update (or
    * reactivate for a deactivated user), its conditions built once per answer, not once per row.
@@ -189,10 +178,8 @@ export class UsersService {
     return Object.assign(dto, {
       seen: r.seen ? [auth.userId] : [],
       editable: editable(userSubject(r.user)),
-      homeDetails: r.home?._id ? { _id: r.home._id, name: r.home.name ?? '' } : null,
-      doctorDetails: r.doctor?._id
-        ? { _id: r.doctor._id, firstname: r.doctor.firstname ?? '', lastname: r.doctor.lastname ?? '', title: r.doctor.title ?? '', email: r.doctor.email ?? '' }
-        : null,
+      homeDetails: r.home,
+      doctorDetails: r.doctor,
       homeGroupDetails: r.homeGroups,
     });
   }
@@ -242,21 +229,12 @@ export class UsersService {
 
   /** The living areas of the chosen home, or null when the caller may not read such a home (HomesService, home policy). */
   private async livingAreasOf(auth: AuthContext, homeId: string | null): Promise<string[] | null> {
-    if (!homeId) return null;
-    try {
-      return (await this.homes.groups(auth, homeId)).data.map((g) => g._id);
-    } catch (error) {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    }
+    return homeId ? ((await this.homes.findVisible(auth, homeId))?.homeGroups ?? null) : null;
   }
 
-  /** The chosen doctor, or null when the caller may not read such a doctor (DoctorsService, doctor policy). */
-  private async chosenDoctor(auth: AuthContext, doctorId: string | null) {
-    if (!doctorId) return null;
-    // DoctorsService has no read of one doctor without marking it seen; the caller's list, any state, serves.
-    const { data } = await this.doctors.list(auth, ANY_DOCTORS);
-    return data.find((d) => d._id === doctorId) ?? null;
+  /** The chosen doctor, or null when the caller may not read such a doctor (DoctorsService, doctor policy; any state, nothing marked seen). */
+  private chosenDoctor(auth: AuthContext, doctorId: string | null) {
+    return doctorId ? this.doctors.findVisible(auth, doctorId) : Promise.resolve(null);
   }
 
   // ---- writes ----
