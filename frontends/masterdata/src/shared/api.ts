@@ -29,12 +29,20 @@ export function useRecord<R extends ApiRoute & `GET ${string}`>(route: R, params
   });
 }
 
-/** A write call; on success the record type's lists and records are loaded again. */
-export function useRecordMutation<R extends ApiRoute>(route: R, options: { onSuccess?: (answer: ApiResponse<R>) => void; also?: ApiRoute[] } = {}) {
+/**
+ * A write call; on success the record type's lists and records are loaded again. After a DELETE
+ * that removes the record for good, its own cached answers are dropped instead of asked for again
+ * (they would only answer 404).
+ */
+export function useRecordMutation<R extends ApiRoute>(route: R, options: { onSuccess?: (answer: ApiResponse<R>) => void; also?: ApiRoute[]; removes?: boolean } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ params, body }: { params?: Record<string, string>; body?: ApiBody<R> }) => callApi(route, { params, body }),
-    onSuccess: async (answer) => {
+    onSuccess: async (answer, { params }) => {
+      if (options.removes && params) {
+        const same = (key: unknown) => JSON.stringify(key) === JSON.stringify(params);
+        client.removeQueries({ queryKey: [collectionOf(route)], predicate: (q) => same(q.queryKey[2]) });
+      }
       options.onSuccess?.(answer);
       for (const r of [route, ...(options.also ?? [])]) await client.invalidateQueries({ queryKey: [collectionOf(r)] });
     },

@@ -14,9 +14,9 @@ export function isSuppressed(cookie: string): boolean {
   return document.cookie.split(';').some((c) => c.trim() === `${cookie}=1`);
 }
 
-/** Remembers "do not ask again" for a year. */
+/** Remembers "do not ask again" (the spec's cookies expire in 2113, i.e. never in practice). */
 export function suppress(cookie: string): void {
-  document.cookie = `${cookie}=1; path=/; max-age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+  document.cookie = `${cookie}=1; path=/; expires=Fri, 01 Jan 2113 00:00:00 GMT; SameSite=Lax`;
 }
 
 export interface ConfirmDialogProps {

@@ -33,6 +33,8 @@ export interface ListState<F extends string = never> {
   /** Settled filter values, `text` included. */
   filters: Record<F | 'text', string>;
   setFilter(name: F, value: string): void;
+  /** Several filters at once (e.g. a home and, cleared, its living area). */
+  setFilters(changes: Partial<Record<F, string>>): void;
   /** A click on a column header: ascending first, then descending. */
   toggleSort(key: string): void;
   setPage(page: number): void;
@@ -66,21 +68,28 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
   const sort = sortParam && (!sortKeys || sortKeys.includes(sortParam.replace(/^-/, ''))) ? sortParam : defaultSort;
   const filterValues = names.map((n) => params.get(n) ?? defaults[n]);
 
+  // Several changes in one event (page size, then page 0; a home, then its living area) must all
+  // land: react-router hands every functional update the same old params, so pending changes are
+  // kept here until the URL has followed.
+  const pending = useRef<URLSearchParams | null>(null);
+  const current = useRef(params);
+  current.current = params;
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+
   /** Writes the changes into the URL (replacing the entry: typing must not fill the history). */
   const update = useCallback(
-    (changes: Record<string, string | null>, resetPage = true) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
+    (changes: Record<string, string | null>, resetPage = true) => {
+      const next = new URLSearchParams(pending.current ?? current.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (resetPage) next.delete('page');
+      pending.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
 
@@ -123,6 +132,8 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
     setSearch: setSearchRaw,
     filters,
     setFilter: (name, value) => update({ [name]: value === defaults[name] ? null : value }),
+    setFilters: (changes) =>
+      update(Object.fromEntries(Object.entries(changes).map(([name, value]) => [name, value === defaults[name as F] ? null : (value as string)]))),
     toggleSort: (key) => {
       const next = sort === key ? `-${key}` : key;
       update({ sort: next === defaultSort ? null : next });

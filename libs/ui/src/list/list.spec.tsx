@@ -1,0 +1,106 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { DataTable, type DataColumn } from './data-table';
+import { FilterBar } from './filter-bar';
+import { useListState, type ListState } from './use-list-state';
+
+interface Row {
+  id: string;
+  name: string;
+  city: string;
+}
+const ROWS: Row[] = Array.from({ length: 60 }, (_, i) => ({ id: `r${i}`, name: `Name ${i}`, city: i % 2 ? 'Köln' : 'Bonn' }));
+const COLUMNS: DataColumn<Row>[] = [
+  { id: 'name', label: 'Name', sortKey: 'name', cell: (r) => r.name },
+  { id: 'city', label: 'Ort', hideBelow: 'tablet', cell: (r) => r.city },
+];
+
+let state: ListState<'city' | 'area'>;
+function Probe({ rows = ROWS }: { rows?: Row[] }) {
+  state = useListState({ filters: { city: '', area: '' }, sort: 'name', sortKeys: ['name'] });
+  const location = useLocation();
+  const page = rows.slice(state.page * state.pageSize, (state.page + 1) * state.pageSize);
+  return (
+    <>
+      <div data-testid="url">{location.search}</div>
+      <DataTable
+        label="Liste"
+        columns={COLUMNS}
+        rows={page}
+        count={rows.length}
+        rowKey={(r) => r.id}
+        list={state}
+        toolbar={<FilterBar search={state.search} onSearch={state.setSearch} />}
+      />
+    </>
+  );
+}
+
+const show = (url = '/liste', rows?: Row[]) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Probe rows={rows} />
+    </MemoryRouter>,
+  );
+
+describe('useListState + DataTable', () => {
+  it("shows the spec's range and row-count texts and the generic page sizes", async () => {
+    show();
+    expect(screen.getByText('1 - 25 von 60 Datensätzen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Zeilen' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50', '75', '100', '250', '500']);
+  });
+
+  it('changing the page size starts again at page 1 and keeps the size (both land in the URL)', async () => {
+    show('/liste?page=2');
+    expect(screen.getByText('26 - 50 von 60 Datensätzen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Zeilen' }));
+    await userEvent.click(screen.getByRole('option', { name: '50' }));
+    expect(screen.getByTestId('url')).toHaveTextContent(/^\?limit=50$/);
+    expect(screen.getByText('1 - 50 von 60 Datensätzen')).toBeInTheDocument();
+  });
+
+  it('sets several filters in one go and leaves defaults out of the URL', () => {
+    show('/liste?page=3&sort=-name');
+    act(() => state.setFilters({ city: 'Köln', area: 'Nord' }));
+    expect(screen.getByTestId('url')).toHaveTextContent('?sort=-name&city=K%C3%B6ln&area=Nord');
+    act(() => {
+      state.setFilter('area', '');
+      state.toggleSort('name');
+    });
+    expect(screen.getByTestId('url')).toHaveTextContent(/^\?city=K%C3%B6ln$/);
+    expect(state.query).toEqual({ offset: 0, limit: 25, sort: 'name', 'filter[city]': 'Köln' });
+    expect(state.filtered).toBe(true);
+  });
+
+  it('sorts by a header click: ascending, then descending', async () => {
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(screen.getByTestId('url')).toHaveTextContent('?sort=-name');
+    expect(within(screen.getByRole('table')).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('debounces the search (250 ms) before it reaches the URL and the query', async () => {
+    jest.useFakeTimers();
+    try {
+      show();
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'Nam');
+      expect(state.query['filter[text]']).toBeUndefined();
+      act(() => jest.advanceTimersByTime(260));
+      expect(state.query['filter[text]']).toBe('Nam');
+      expect(screen.getByTestId('url')).toHaveTextContent('?text=Nam');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says "Kein Daten vorhanden." without filters and "Keine Suchergebnisse" with one', () => {
+    const { unmount } = show('/liste', []);
+    expect(screen.getByText('Kein Daten vorhanden.')).toBeInTheDocument();
+    unmount();
+    show('/liste?city=Bonn', []);
+    expect(screen.getByText('Keine Suchergebnisse')).toBeInTheDocument();
+  });
+});
