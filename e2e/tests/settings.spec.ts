@@ -74,7 +74,7 @@ test('company settings with a dropped logo appear on the imprint', async ({ page
   await expect(page.getByRole('img', { name: 'Logo', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Einstellungen geaendert.')).toBeVisible();
+  await expect(page.getByText('Einstellungen geändert.')).toBeVisible();
 
   // The imprint (public) shows the saved data and the logo.
   await page.goto('/impressum');
@@ -98,7 +98,7 @@ test('company settings with a dropped logo appear on the imprint', async ({ page
   await page.goto('/einstellungen');
   await page.getByRole('button', { name: 'Logo löschen' }).click();
   await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Einstellungen geaendert.')).toBeVisible();
+  await expect(page.getByText('Einstellungen geändert.')).toBeVisible();
   await page.goto('/impressum');
   await expect(page.getByTestId('operator').getByText('Löwen-Apotheke Potsdam')).toBeVisible();
   await expect(page.getByTestId('operator').getByRole('img')).toHaveCount(0);

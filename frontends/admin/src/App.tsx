@@ -4,6 +4,7 @@ import { aclRoutes } from './features/acl/routes';
 import { meetingsRoutes } from './features/meetings/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { usersRoutes } from './features/users/routes';
+import { ADMIN_AREA } from './messages';
 
 /** Routes of the administration remote, relative to the shell's router. Each feature owns its routes file. */
 export default function App() {
@@ -12,6 +13,6 @@ export default function App() {
     ...aclRoutes,
     ...meetingsRoutes,
     ...settingsRoutes,
-    { path: '*', element: <PlaceholderPage title="Administration" /> },
+    { path: '*', element: <PlaceholderPage title={ADMIN_AREA} /> },
   ]);
 }

@@ -10,7 +10,6 @@ export const MESSAGES = {
   cancel: 'Abbrechen',
   saved: 'Profil geändert.',
   onceWarning: 'Das Passwort ist nur einmal gültig und muss geändert werden!',
-  generatedHint: 'Das erzeugte Passwort ist in beiden Feldern eingetragen. Notieren Sie es sich, bevor Sie speichern.',
   passwordIntro:
     'Das neue Passwort benötigt mindestens 12 Zeichen, davon je mindestens 2 kleine und große Buchstaben, Zahlen und Sonderzeichen.',
   tabsLabel: 'Profilbereiche',

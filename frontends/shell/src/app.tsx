@@ -1,5 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { AuthAbilityProvider, configureErrorHandler } from '@mediport/api-client';
 import { LoadingState, UiProvider } from '@mediport/ui/core';
@@ -8,6 +8,7 @@ import { RequireAuth } from './session/require-auth';
 import { SessionRefresh } from './session/session-refresh';
 import { ForcedPasswordGuard } from './session/forced-password';
 import { BrowserSupportCheck } from './browser/browser-support-check';
+import { GuardedBrowserRouter } from './router/guarded-router';
 
 // The login page comes with the first script; the signed-in frame (layout, sidebar, dashboard,
 // remote routes) and the other public pages load when first shown, so /login stays light.
@@ -69,13 +70,13 @@ export function App() {
   return (
     <UiProvider>
       <AuthAbilityProvider>
-        <BrowserRouter>
+        <GuardedBrowserRouter>
           <ErrorHandlerBridge />
           <ForcedPasswordGuard />
           <SessionRefresh />
           <BrowserSupportCheck />
           <AppRoutes />
-        </BrowserRouter>
+        </GuardedBrowserRouter>
       </AuthAbilityProvider>
     </UiProvider>
   );

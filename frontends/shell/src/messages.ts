@@ -34,11 +34,13 @@ export const MESSAGES = {
   notFound: 'Die aufgerufene Seite gibt es nicht. Bitte wählen Sie einen Eintrag aus dem Menü.',
   addressChange: (date: string, url: string, countdown: string) =>
     `Ab dem ${date} erreichen Sie das Portal unter ${url}. Noch ${countdown}.`,
-  countdown: (d: number, hh: string, mm: string, ss: string) => `${d} ${d === 1 ? 'Tag' : 'Tage'} ${hh}:${mm}:${ss}`,
   unsupportedBrowser: (name: string, version: string) =>
     `Leider wird Ihr aktueller Browser ${name} ${version} nicht unterstützt. ` +
     'Bitte verwenden Sie Chrome >=90, Edge >=90, Firefox >=90 oder Safari >=14.',
-  menu: 'Menü öffnen',
+  menu: 'Menü',
+  homeLink: 'Medikationsportal – zum Dashboard',
+  forcedNote:
+    'Bitte ändern Sie zuerst Ihr Einmal-Passwort. Bis dahin können Sie nur Ihr Profil aufrufen oder sich abmelden; die übrigen Bereiche erscheinen nach der Änderung.',
   mainNavigation: 'Hauptnavigation',
   signingOut: 'Sie werden abgemeldet...',
   profileLink: 'Profil bearbeiten',

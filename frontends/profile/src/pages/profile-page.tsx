@@ -42,7 +42,8 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title={MESSAGES.title} breadcrumbs={[{ label: PRODUCT_NAME, to: '/' }, { label: MESSAGES.breadcrumb }]} />
+      {/* During the forced change "/" would only lead back here: no link then. */}
+      <PageHeader title={MESSAGES.title} breadcrumbs={[{ label: PRODUCT_NAME, to: auth?.once_password ? undefined : '/' }, { label: MESSAGES.breadcrumb }]} />
       <Paper variant="outlined">
         {tabs.length > 0 && current && (
           <Tabs
@@ -50,6 +51,7 @@ export function ProfilePage() {
             onChange={(_, index: number) => navigate({ pathname: location.pathname, search: `?tab=${index}` })}
             variant="scrollable"
             scrollButtons="auto"
+            allowScrollButtonsMobile
             aria-label={MESSAGES.tabsLabel}
             sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
           >

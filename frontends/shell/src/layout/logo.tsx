@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@mediport/contracts';
 
-/** Product mark: a capsule and cross in the theme colours, with the product name. */
-export function Logo({ size = 40, inverse = false }: { size?: number; inverse?: boolean }) {
+/** Product mark: a capsule and cross in the theme colours, with the product name (from `nameFrom` px wide, when given). */
+export function Logo({ size = 40, inverse = false, nameFrom }: { size?: number; inverse?: boolean; nameFrom?: number }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
       <Box component="svg" viewBox="0 0 48 48" sx={{ width: size, height: size, flexShrink: 0 }} aria-hidden>
@@ -14,7 +14,15 @@ export function Logo({ size = 40, inverse = false }: { size?: number; inverse?: 
       </Box>
       <Typography
         component="span"
-        sx={{ fontWeight: 600, fontSize: size * 0.5, letterSpacing: 0.2, color: inverse ? 'common.white' : 'primary.main' }}
+        sx={{
+          fontWeight: 600,
+          fontSize: size * 0.5,
+          letterSpacing: 0.2,
+          whiteSpace: 'nowrap',
+          color: inverse ? 'common.white' : 'primary.main',
+          // On narrow screens the mark alone, so the top bar's buttons keep their room.
+          ...(nameFrom ? { display: 'none', [`@media (min-width:${nameFrom}px)`]: { display: 'inline' } } : {}),
+        }}
       >
         {PRODUCT_NAME}
       </Typography>

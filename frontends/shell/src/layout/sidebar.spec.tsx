@@ -77,6 +77,18 @@ describe('Sidebar', () => {
     expect(within(nav).queryByText('Dashboard')).not.toBeInTheDocument();
   });
 
+  it('shows only Profil and Abmelden, with the reason, while the one-time password must be changed', () => {
+    setAuth(demoAuth(['ROLE_ADMIN'], { once_password: true }));
+    renderApp(<Sidebar />);
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(nav).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Profil', '/profil#scrollable-force-tab-1'],
+      ['Abmelden', '/logout'],
+    ]);
+    expect(within(nav).getByText(/Bitte ändern Sie zuerst Ihr Einmal-Passwort/)).toBeInTheDocument();
+    for (const s of [...SECTIONS, 'Dashboard']) expect(within(nav).queryByText(s)).not.toBeInTheDocument();
+  });
+
   it('shows a contract-locked item with a lock; a click opens "Vertrag benötigt!"', async () => {
     setAuth(demoAuth(['ROLE_DOCTOR'], { hasContract: false }));
     renderApp(<Sidebar />);

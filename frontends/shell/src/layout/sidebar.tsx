@@ -1,11 +1,13 @@
 import { Fragment, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import { FORCED_PASSWORD_PATH } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { ContractRequiredDialog, LockIcon } from '@mediport/ui';
 import { MESSAGES } from '../messages';
@@ -25,9 +27,16 @@ function isActive(pathname: string, to: string): boolean {
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const auth = useAuth();
   const { pathname } = useLocation();
+  // While the one-time password must be changed, every other page leads back to /profil: show
+  // only what can be reached, and say why.
+  if (auth?.once_password) return <ForcedChangeSidebar pathname={pathname} onNavigate={onNavigate} />;
+  return <FullSidebar pathname={pathname} permissions={auth?.permissions ?? []} onNavigate={onNavigate} />;
+}
+
+function FullSidebar({ pathname, permissions, onNavigate }: { pathname: string; permissions: readonly string[]; onNavigate?: () => void }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const nav = useRemoteNav();
-  const sections = visibleSidebar(auth?.permissions ?? [], nav.remotes);
+  const sections = visibleSidebar(permissions, nav.remotes);
 
   const renderItem = (item: VisibleItem) =>
     item.locked ? (
@@ -75,6 +84,24 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         )}
       </List>
       <ContractRequiredDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+    </nav>
+  );
+}
+
+function ForcedChangeSidebar({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
+  return (
+    <nav aria-label={MESSAGES.mainNavigation}>
+      <Alert severity="info" sx={{ mx: 1, mb: 1 }}>
+        {MESSAGES.forcedNote}
+      </Alert>
+      <List dense disablePadding>
+        <ListItemButton component={NavLink} to={FORCED_PASSWORD_PATH} selected={isActive(pathname, '/profil')} onClick={onNavigate}>
+          <ListItemText primary={MESSAGES.profile} />
+        </ListItemButton>
+        <ListItemButton component={NavLink} to="/logout" onClick={onNavigate}>
+          <ListItemText primary={MESSAGES.signOut} />
+        </ListItemButton>
+      </List>
     </nav>
   );
 }

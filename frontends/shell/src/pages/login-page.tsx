@@ -69,8 +69,9 @@ export function LoginPage({ hostname = window.location.hostname }: LoginPageProp
     <PublicLayout maxWidth="md">
       <Stack spacing={3} sx={{ alignItems: 'center' }}>
         <Card sx={{ width: '100%', maxWidth: 440 }} elevation={3}>
-          <CardContent sx={{ p: 4 }}>
-            <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
+          <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+            {/* The page's heading: the product name of the logo. */}
+            <Box component="h1" sx={{ display: 'flex', justifyContent: 'center', mt: 0, mb: 2, fontSize: 'inherit', fontWeight: 'inherit' }}>
               <Logo size={48} />
             </Box>
             <Box component="form" onSubmit={submit} noValidate aria-label={MESSAGES.signIn}>
@@ -119,7 +120,7 @@ export function LoginPage({ hostname = window.location.hostname }: LoginPageProp
               </Typography>
             </Box>
             <TableContainer>
-              <Table size="small" aria-label={MESSAGES.demoTitle}>
+              <Table size="small" aria-label={MESSAGES.demoTitle} sx={{ tableLayout: 'fixed' }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{MESSAGES.demoUser}</TableCell>
@@ -127,30 +128,38 @@ export function LoginPage({ hostname = window.location.hostname }: LoginPageProp
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {config.data!.demoAccounts.map((a) => (
-                    <TableRow
-                      key={a.user}
-                      hover
-                      sx={{ cursor: 'pointer' }}
-                      onClick={() => {
-                        setUsername(a.user);
-                        setPassword(a.password);
-                        setError(null);
-                      }}
-                    >
-                      <TableCell>
-                        <Typography component="span" sx={{ fontWeight: 500 }}>
-                          {a.user}
-                        </Typography>
-                        {a.label && (
-                          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                            ({a.label})
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{a.password}</TableCell>
-                    </TableRow>
-                  ))}
+                  {config.data!.demoAccounts.map((a) => {
+                    const fill = () => {
+                      setUsername(a.user);
+                      setPassword(a.password);
+                      setError(null);
+                    };
+                    return (
+                      <TableRow key={a.user} hover sx={{ cursor: 'pointer' }} onClick={fill}>
+                        <TableCell sx={{ py: 0.5 }}>
+                          {/* The row answers clicks; the button makes the same action reachable by keyboard. */}
+                          <Button
+                            size="small"
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              fill();
+                            }}
+                            sx={{ textTransform: 'none', textAlign: 'left', justifyContent: 'flex-start', display: 'block', px: 0.5, color: 'text.primary' }}
+                          >
+                            <Typography component="span" sx={{ fontWeight: 500, display: 'block' }}>
+                              {a.user}
+                            </Typography>
+                            {a.label && (
+                              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                                {a.label}
+                              </Typography>
+                            )}
+                          </Button>
+                        </TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{a.password}</TableCell>
+                      </TableRow>
+                    );
+                  })}
                 </TableBody>
               </Table>
             </TableContainer>

@@ -52,13 +52,15 @@ describe('Passwort tab', () => {
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
   });
 
-  it('fills both fields from the generator', async () => {
+  it('fills both fields from the generator and shows the password to copy', async () => {
     renderProfile();
     await userEvent.type(field('Aktuelles Passwort'), 'alt');
     await userEvent.click(screen.getByRole('button', { name: 'Passwort generieren' }));
     const generated = (field('Neues Passwort') as HTMLInputElement).value;
     expect(generated).toHaveLength(12);
     expect(field('Passwort wiederholen')).toHaveValue(generated);
+    expect(screen.getByText(generated)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generiertes Passwort kopieren' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeEnabled();
   });
 

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError, handleApiError, setAuth, updateProfile, useAuth } from '@mediport/api-client';
 import { generatePassword } from '@mediport/validation';
-import { PasswordField } from '@mediport/ui';
+import { GeneratedPassword, PasswordField } from '@mediport/ui';
 import { MESSAGES } from '../../messages';
 import { canSubmit, passwordErrors, type PasswordValues } from './password-errors';
 
@@ -46,7 +46,7 @@ export function PasswordTab({ forced }: PasswordTabProps) {
     defaultValues: { current: '', password: '', confirm: '' },
   });
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof PasswordValues, string>>>({});
-  const [generated, setGenerated] = useState(false);
+  const [generated, setGenerated] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const values = watch();
   const errors = passwordErrors(values);
@@ -68,7 +68,7 @@ export function PasswordTab({ forced }: PasswordTabProps) {
     setValue('password', pw, { shouldDirty: true });
     setValue('confirm', pw, { shouldDirty: true });
     setServerErrors({});
-    setGenerated(true);
+    setGenerated(pw);
   }
 
   async function submit(v: PasswordValues) {
@@ -83,7 +83,7 @@ export function PasswordTab({ forced }: PasswordTabProps) {
       if (res.auth) setAuth(res.auth);
       enqueueSnackbar(MESSAGES.saved, { variant: 'success' });
       reset();
-      setGenerated(false);
+      setGenerated(null);
       if (forced || auth.once_password) navigate('/', { replace: true });
     } catch (err) {
       const byField = err instanceof ApiError && err.status === 400 ? err.fieldErrors() : {};
@@ -125,6 +125,8 @@ export function PasswordTab({ forced }: PasswordTabProps) {
         label={MESSAGES.newPassword}
         autoComplete="new-password"
         {...field('password')}
+        // The generator writes the value without an input event: keep the label out of the way.
+        slotProps={{ inputLabel: { shrink: values.password ? true : undefined } }}
         error={passwordLines.length > 0}
         helperText={<Lines lines={passwordLines} />}
       />
@@ -132,15 +134,12 @@ export function PasswordTab({ forced }: PasswordTabProps) {
         label={MESSAGES.repeatPassword}
         autoComplete="new-password"
         {...field('confirm')}
+        slotProps={{ inputLabel: { shrink: values.confirm ? true : undefined } }}
         error={confirmLines.length > 0}
         helperText={<Lines lines={confirmLines} />}
       />
-      {generated && (
-        <Alert severity="info" sx={{ mt: 1 }}>
-          {MESSAGES.generatedHint}
-        </Alert>
-      )}
-      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+      {generated && <GeneratedPassword password={generated} />}
+      <Stack direction="row" sx={{ mt: 2, gap: 2, flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={generate}>
           {MESSAGES.generate}
         </Button>

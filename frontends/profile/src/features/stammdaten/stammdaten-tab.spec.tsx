@@ -49,6 +49,8 @@ describe('Stammdaten', () => {
         const form = init.body as FormData;
         return { body: { user: { ...auth.user, firstname: String(form.get('firstname')), avatar: '/api/users/u1/avatar?v=abcdef12' } } };
       },
+      // The stored user's new avatar is fetched for display.
+      'GET /api/users/u1/avatar': { body: {} },
     });
     await screen.findByDisplayValue('Berlin');
     await userEvent.clear(field('Vorname'));

@@ -8,7 +8,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { ACL_TEXT, INTRO_STEPS } from '../messages';
+import { ACL_TEXT, INTRO_STEPS } from '../../../messages';
 
 export interface AclIntroDialogProps {
   open: boolean;
@@ -25,7 +25,7 @@ export function AclIntroDialog({ open, onClose }: AclIntroDialogProps) {
   };
   return (
     <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="acl-intro-title">
-      <DialogTitle id="acl-intro-title">Einführung in die Rechteverwaltung</DialogTitle>
+      <DialogTitle id="acl-intro-title">{ACL_TEXT.introTitle}</DialogTitle>
       <DialogContent>
         <Stepper activeStep={step} alternativeLabel sx={{ mb: 3, mt: 1 }}>
           {INTRO_STEPS.map((s) => (

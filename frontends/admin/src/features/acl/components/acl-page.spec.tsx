@@ -4,7 +4,7 @@ import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { CATALOGUE, DEFAULT_MATRIX } from '@mediport/permissions';
 import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
-import { INTRO_SEEN_KEY } from '../messages';
+import { INTRO_SEEN_KEY } from './acl-page';
 import { AclPage } from './acl-page';
 
 const matrix = (): AclMatrix => JSON.parse(JSON.stringify(DEFAULT_MATRIX)) as AclMatrix;

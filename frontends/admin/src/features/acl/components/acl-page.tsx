@@ -16,13 +16,19 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME, ROLE_LABELS, type AclMatrix, type AclRuleItem, type Role } from '@mediport/contracts';
 import { toast, useHasPermission } from '@mediport/api-client';
-import { ErrorPanel, InfoIcon, LoadingState, PageHeader } from '@mediport/ui';
+import { ErrorPanel, formatCount, InfoIcon, LoadingState, PageHeader, useUnsavedChangesGuard } from '@mediport/ui';
 import { useAcl, useSaveAcl } from '../api/acl-api';
 import { applyToggle, cellState, changedColumns, MATRIX_ROLES, type Toggle } from '../matrix-model';
-import { ACL_TEXT, INTRO_SEEN_KEY } from '../messages';
+import { ACL_TEXT, ADMIN_AREA } from '../../../messages';
 import { AclIntroDialog } from './acl-intro-dialog';
 import { MatrixCell } from './matrix-cell';
 import { PermissionDetailDialog } from './permission-detail-dialog';
+
+/** The permission column stays in view while the role columns scroll sideways on narrow screens. */
+const STICKY_COLUMN = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: { xs: 150, sm: 260 } } as const;
+
+/** localStorage key: the introduction was shown once. */
+export const INTRO_SEEN_KEY = 'acl-intro-seen';
 
 function introSeen(): boolean {
   try {
@@ -53,6 +59,7 @@ export function AclPage() {
 
   const changes = useMemo(() => (acl.data && edited ? changedColumns(acl.data.acl, edited) : {}), [acl.data, edited]);
   const changedCount = Object.keys(changes).length;
+  const guard = useUnsavedChangesGuard(changedCount > 0);
 
   const closeIntro = () => {
     setIntroOpen(false);
@@ -67,7 +74,7 @@ export function AclPage() {
     save.mutate(changes, { onSuccess: () => toast(ACL_TEXT.saved, 'success') });
   };
 
-  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: ACL_TEXT.section }, { label: ACL_TEXT.title }];
+  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: ADMIN_AREA }, { label: ACL_TEXT.title }];
   const header = (
     <PageHeader
       title={ACL_TEXT.title}
@@ -92,7 +99,7 @@ export function AclPage() {
     return (
       <>
         {header}
-        <ErrorPanel message="Die Rechte konnten nicht geladen werden." onRetry={() => void acl.refetch()} />
+        <ErrorPanel message={ACL_TEXT.loadFailed} onRetry={() => void acl.refetch()} />
       </>
     );
   }
@@ -110,16 +117,16 @@ export function AclPage() {
         </Alert>
       )}
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" scrollButtons="auto" aria-label="Bereiche">
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={ACL_TEXT.areas}>
           {acl.data.rules.map((g) => (
             <Tab key={g.group} label={g.label} />
           ))}
         </Tabs>
         <TableContainer sx={{ maxHeight: 'calc(100vh - 330px)', minHeight: 300 }}>
-          <Table stickyHeader size="small" aria-label={`Rechte: ${group.label}`}>
+          <Table stickyHeader size="small" aria-label={ACL_TEXT.tableLabel(group.label)}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ minWidth: 260 }}>{ACL_TEXT.permission}</TableCell>
+                <TableCell sx={{ ...STICKY_COLUMN, zIndex: 3 }}>{ACL_TEXT.permission}</TableCell>
                 {MATRIX_ROLES.map((role) => (
                   <TableCell key={role} sx={{ minWidth: 110 }}>
                     {ROLE_LABELS[role]}
@@ -136,11 +143,11 @@ export function AclPage() {
                 </TableRow>,
                 ...section.items.map((item) => (
                   <TableRow key={item.name} hover>
-                    <TableCell sx={{ verticalAlign: 'top' }}>
+                    <TableCell sx={{ ...STICKY_COLUMN, verticalAlign: 'top' }}>
                       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
                         <Box sx={{ flexGrow: 1 }}>
                           <Typography>{item.label}</Typography>
-                          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                             {item.name}
                           </Typography>
                         </Box>
@@ -165,7 +172,7 @@ export function AclPage() {
         {editable && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, borderTop: 1, borderColor: 'divider' }}>
             <Typography color="text.secondary" sx={{ flexGrow: 1 }} role="status">
-              {changedCount > 0 ? ACL_TEXT.unsaved(changedCount) : ''}
+              {changedCount > 0 ? ACL_TEXT.unsaved(formatCount(changedCount, 'role')) : ''}
             </Typography>
             <Button onClick={() => setEdited(acl.data!.acl)} disabled={changedCount === 0 || save.isPending}>
               {ACL_TEXT.discard}
@@ -178,6 +185,7 @@ export function AclPage() {
       </Paper>
       <PermissionDetailDialog item={detail} matrix={edited} onClose={() => setDetail(null)} />
       <AclIntroDialog open={introOpen} onClose={closeIntro} />
+      {guard.dialog}
     </>
   );
 }

@@ -4,6 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { ROLE_LABELS, type AclRuleItem, type Role } from '@mediport/contracts';
+import { ACL_TEXT } from '../../../messages';
 import { type CellState, TOGGLE_LABELS, type Toggle, togglesFor } from '../matrix-model';
 
 export interface MatrixCellProps {
@@ -14,7 +15,6 @@ export interface MatrixCellProps {
   onToggle: (role: Role, name: string, toggle: Toggle, on: boolean) => void;
 }
 
-const SHORT: Record<Exclude<Toggle, 'access'>, string> = { own: 'eigene', manager: 'Manager', contract: 'Vertrag' };
 
 /** One role's toggles for one permission; each control is named "<toggle> – <role> – <permission>". */
 export const MatrixCell = memo(function MatrixCell({ role, item, state, editable, onToggle }: MatrixCellProps) {
@@ -45,7 +45,7 @@ export const MatrixCell = memo(function MatrixCell({ role, item, state, editable
                 slotProps={{ input: { 'aria-label': name(t) } }}
               />
             }
-            label={SHORT[t]}
+            label={ACL_TEXT.short[t]}
           />
         ))}
     </Box>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ROLE_LABELS, type AclMatrix, type AclRuleItem } from '@mediport/contracts';
 import { useDokuImage } from '../api/acl-api';
 import { cellState, MATRIX_ROLES, TOGGLE_LABELS } from '../matrix-model';
-import { ACL_TEXT } from '../messages';
+import { ACL_TEXT } from '../../../messages';
 
 export interface PermissionDetailDialogProps {
   item: AclRuleItem | null;

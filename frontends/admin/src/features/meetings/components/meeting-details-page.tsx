@@ -8,6 +8,7 @@ import { useHasPermission } from '@mediport/api-client';
 import { ErrorPanel, formatDateTime, LoadingState, PageHeader } from '@mediport/ui';
 import { useMeeting } from '../api/meetings-api';
 import { MeetingStatus, useNow } from '../meeting-status';
+import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../../../messages';
 import { editPath, whenText } from './meeting-paths';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -26,40 +27,41 @@ export function MeetingDetailsPage() {
   const canEdit = useHasPermission('meeting_edit_view');
   const now = useNow();
   const m = meeting.data;
-  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: 'Termine', to: '/v3/termine' }, { label: m?.title ?? 'Termin' }];
+  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: ADMIN_AREA }, { label: MEETING_TEXT.title, to: '/v3/termine' }, { label: m?.title ?? MEETING_TEXT.meeting }];
+  const F = MEETING_TEXT.fields;
   return (
     <>
       <PageHeader
-        title={m?.title ?? 'Termin'}
+        title={m?.title ?? MEETING_TEXT.meeting}
         breadcrumbs={crumbs}
         actions={
           m && canEdit ? (
             <Button variant="contained" component={RouterLink} to={editPath(m)}>
-              Bearbeiten
+              {COMMON_TEXT.edit}
             </Button>
           ) : undefined
         }
       />
       {meeting.isLoading && <LoadingState />}
-      {meeting.isError && <ErrorPanel message="Der Termin wurde nicht gefunden." />}
+      {meeting.isError && <ErrorPanel message={MEETING_TEXT.notFound} />}
       {m && (
-        <Paper sx={{ p: 3 }}>
-          <Row label="Status">
+        <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+          <Row label={F.status}>
             <MeetingStatus meeting={m} now={now} />
           </Row>
-          <Row label="Firma">{m.company || '–'}</Row>
-          <Row label="Termin">{whenText(m)}</Row>
-          <Row label="System">{m.system ?? '–'}</Row>
-          <Row label="URL">
+          <Row label={F.company}>{m.company || '–'}</Row>
+          <Row label={F.when}>{whenText(m)}</Row>
+          <Row label={F.system}>{m.system ?? '–'}</Row>
+          <Row label={F.url}>
             <Typography sx={{ wordBreak: 'break-all' }}>{m.url || '–'}</Typography>
           </Row>
-          <Row label="Info">
+          <Row label={F.info}>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.info || '–'}</Typography>
           </Row>
-          <Row label="Beschreibung">
+          <Row label={F.description}>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.description || '–'}</Typography>
           </Row>
-          <Row label="Gebucht am">{formatDateTime(m.bookedAt)}</Row>
+          <Row label={F.bookedAt}>{formatDateTime(m.bookedAt)}</Row>
         </Paper>
       )}
     </>

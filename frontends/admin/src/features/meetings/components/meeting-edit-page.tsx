@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,14 +6,20 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { MEETING_SAVED_MESSAGE, PRODUCT_NAME, type MeetingUpdateRequest } from '@mediport/contracts';
+import { PRODUCT_NAME, type MeetingDto } from '@mediport/contracts';
 import { ApiError, toast } from '@mediport/api-client';
-import { ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
-import { MEETING_MESSAGES, MEETING_SYSTEMS, validateMeeting } from '@mediport/validation';
+import { ErrorPanel, LoadingState, PageHeader, useUnsavedChangesGuard } from '@mediport/ui';
+import { MEETING_SYSTEMS } from '@mediport/validation';
+import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../../../messages';
 import { useMeetingOption, useSaveMeeting } from '../api/meetings-api';
+import { meetingFormErrors, meetingToast, normalizeDate, normalizeTime, type MeetingFormValues } from '../meeting-form-rules';
+import { PickerField } from './date-time-fields';
 
-type Values = Required<MeetingUpdateRequest>;
+type Values = MeetingFormValues;
 const EMPTY: Values = { date: '', time: '', system: '', url: '', info: '' };
+
+const valuesOf = (m: MeetingDto): Values => ({ date: m.date ?? '', time: m.time ?? '', system: m.system ?? '', url: m.url, info: m.info });
+const same = (a: Values, b: Values) => (Object.keys(EMPTY) as Array<keyof Values>).every((k) => a[k] === b[k]);
 
 /** /v3/termine/{contractId}/{option}/bearbeiten: date, time, system, url, info. */
 export function MeetingEditPage() {
@@ -21,59 +27,64 @@ export function MeetingEditPage() {
   const meeting = useMeetingOption(contractId, option);
   const save = useSaveMeeting(contractId, option);
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<Partial<Record<keyof Values, string>>>({});
+  const stored = useMemo(() => (meeting.data ? valuesOf(meeting.data) : EMPTY), [meeting.data]);
+  // What the user typed; until then the stored meeting.
+  const [edited, setEdited] = useState<Values | null>(null);
+  const values = edited ?? stored;
+  const guard = useUnsavedChangesGuard(!same(values, stored));
 
-  useEffect(() => {
-    const m = meeting.data;
-    if (m) setValues({ date: m.date ?? '', time: m.time ?? '', system: m.system ?? '', url: m.url, info: m.info });
-  }, [meeting.data]);
-
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof Values) => (value: string) => {
+    setEdited((v) => ({ ...(v ?? stored), [key]: value }));
     setInvalid((i) => ({ ...i, [key]: '' }));
   };
+  const fromEvent = (key: keyof Values) => (e: { target: { value: string } }) => set(key)(e.target.value);
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const errors = validateMeeting(values);
-    if (errors.length) {
-      setInvalid(Object.fromEntries(errors.map((x) => [x.path, x.message])));
-      toast(MEETING_MESSAGES.incomplete, 'error');
+    const errors = meetingFormErrors(values);
+    if (Object.keys(errors).length) {
+      setInvalid(errors);
+      toast(meetingToast(errors), 'error');
       return;
     }
-    save.mutate(
-      { ...values, url: values.url.trim() },
-      {
-        onSuccess: (saved) => {
-          toast(MEETING_SAVED_MESSAGE, 'success');
-          navigate(`/v3/termine/${saved._id}`);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) setInvalid(error.fieldErrors());
-        },
+    const body = { ...values, date: normalizeDate(values.date)!, time: normalizeTime(values.time)!, url: values.url.trim() };
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        toast(MEETING_TEXT.saved, 'success');
+        guard.leave(() => navigate(`/v3/termine/${saved._id}`));
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError) setInvalid(error.fieldErrors());
+      },
+    });
   };
 
-  const title = meeting.data?.title ?? 'Termin bearbeiten';
-  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: 'Termine', to: '/v3/termine' }, { label: 'Bearbeiten' }];
+  const m = meeting.data;
+  const title = m?.title ?? MEETING_TEXT.editTitle;
+  const crumbs = [
+    { label: PRODUCT_NAME, to: '/' },
+    { label: ADMIN_AREA },
+    { label: MEETING_TEXT.title, to: '/v3/termine' },
+    ...(m ? [{ label: m.title, to: `/v3/termine/${m._id}` }] : []),
+    { label: COMMON_TEXT.edit },
+  ];
   if (meeting.isLoading) return <LoadingState />;
-  if (!meeting.data) return <ErrorPanel message="Der Termin wurde nicht gefunden." />;
-  const err = (key: keyof Values) => !!invalid[key];
+  if (!m) return <ErrorPanel message={MEETING_TEXT.notFound} />;
+  const F = MEETING_TEXT.fields;
   return (
     <>
       <PageHeader title={title} breadcrumbs={crumbs} />
-      <Paper component="form" noValidate onSubmit={onSubmit} sx={{ p: 3 }} aria-label="Termin bearbeiten">
+      <Paper component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 } }} aria-label={MEETING_TEXT.editTitle}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField label="Datum" placeholder="TT.MM.JJJJ" required fullWidth value={values.date} onChange={set('date')} error={err('date')} helperText={invalid.date || 'Format: TT.MM.JJJJ'} />
+            <PickerField kind="date" label={F.date} value={values.date} onChange={set('date')} error={invalid.date} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField label="Uhrzeit" placeholder="HH:MM" required fullWidth value={values.time} onChange={set('time')} error={err('time')} helperText={invalid.time || 'Format: HH:MM'} />
+            <PickerField kind="time" label={F.time} value={values.time} onChange={set('time')} error={invalid.time} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField select label="System" required fullWidth value={values.system} onChange={set('system')} error={err('system')} helperText={invalid.system || ' '}>
+            <TextField select label={F.system} required fullWidth value={values.system} onChange={fromEvent('system')} error={!!invalid.system} helperText={invalid.system || ' '}>
               {MEETING_SYSTEMS.map((s) => (
                 <MenuItem key={s} value={s}>
                   {s}
@@ -82,19 +93,20 @@ export function MeetingEditPage() {
             </TextField>
           </Grid>
           <Grid size={{ xs: 12 }}>
-            <TextField label="URL" placeholder="https://" fullWidth value={values.url} onChange={set('url')} error={err('url')} helperText={invalid.url || ' '} />
+            <TextField label={F.url} placeholder={MEETING_TEXT.urlPlaceholder} fullWidth value={values.url} onChange={fromEvent('url')} error={!!invalid.url} helperText={invalid.url || ' '} />
           </Grid>
           <Grid size={{ xs: 12 }}>
-            <TextField label="Info" fullWidth multiline minRows={3} value={values.info} onChange={set('info')} error={err('info')} helperText={invalid.info || ' '} />
+            <TextField label={F.info} fullWidth multiline minRows={3} value={values.info} onChange={fromEvent('info')} error={!!invalid.info} helperText={invalid.info || ' '} />
           </Grid>
         </Grid>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
-          <Button onClick={() => navigate(-1)}>Abbrechen</Button>
+          <Button onClick={() => navigate(-1)}>{COMMON_TEXT.cancel}</Button>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            Speichern
+            {COMMON_TEXT.save}
           </Button>
         </Box>
       </Paper>
+      {guard.dialog}
     </>
   );
 }

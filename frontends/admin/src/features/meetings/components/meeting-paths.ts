@@ -1,5 +1,5 @@
 import type { MeetingDto } from '@mediport/contracts';
-import { MEETING_TEXT } from '../meeting-status';
+import { MEETING_TEXT } from '../../../messages';
 
 /** Edit route of a meeting: /v3/termine/{contractId}/{option}/bearbeiten. */
 export function editPath(m: Pick<MeetingDto, 'contractId' | 'optionId'>): string {
@@ -8,5 +8,6 @@ export function editPath(m: Pick<MeetingDto, 'contractId' | 'optionId'>): string
 
 /** "24.12.2030 09:30 Uhr" or "In Planung". */
 export function whenText(m: Pick<MeetingDto, 'date' | 'time'>): string {
-  return m.date ? `${m.date}${m.time ? ` ${m.time} Uhr` : ''}` : MEETING_TEXT.planning;
+  if (!m.date) return MEETING_TEXT.planning;
+  return m.time ? MEETING_TEXT.at(m.date, m.time) : m.date;
 }

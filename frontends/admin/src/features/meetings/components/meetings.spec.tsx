@@ -3,7 +3,6 @@ import type { MeetingDto } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
-import { formatCountdown } from '../meeting-status';
 import App from '../../../App';
 
 const HOUR = 3600_000;
@@ -31,8 +30,26 @@ const UPCOMING = meeting({ _id: 'm2', optionId: 'soon', title: 'Rezepte', date: 
 const RUNNING = meeting({ _id: 'm3', optionId: 'now', title: 'Live', date: '01.01.2025', time: '10:00', system: 'Discord', url: 'https://discord.gg/x', startsAt: new Date(Date.now() - HOUR).toISOString() });
 const ENDED = meeting({ _id: 'm4', optionId: 'past', title: 'Abrechnung', date: '01.01.2020', time: '10:00', system: 'Skype', url: 'https://skype.com/x', startsAt: new Date(Date.now() - 3 * HOUR - 1000).toISOString() });
 
+/** A browser window `width` px wide, as far as CSS media queries go (jsdom has no layout). */
+function viewport(width: number) {
+  window.matchMedia = ((query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    return {
+      matches: min ? width >= Number(min[1]) : false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  }) as typeof window.matchMedia;
+}
+
 let toasts: Array<[string, string]>;
 beforeEach(() => {
+  viewport(1280);
   localStorage.clear();
   toasts = [];
   configureErrorHandler({ notify: (m, v) => toasts.push([m, v]), navigate: () => undefined });
@@ -46,7 +63,7 @@ describe('meeting list /v3/termine', () => {
     const rows = await screen.findAllByRole('row');
     const row = (title: string) => rows.find((r) => within(r).queryByText(title))!;
     expect(within(row('Einführung')).getAllByText('In Planung')).toHaveLength(2);
-    expect(within(row('Rezepte')).getByText(/^Beginnt in 2 Tage 00:00:0\d$/)).toBeInTheDocument();
+    expect(within(row('Rezepte')).getByText(/^Beginnt in 2 Tagen 00:00:0\d$/)).toBeInTheDocument();
     expect(within(row('Rezepte')).getByRole('link', { name: 'Teilnehmen: Rezepte' })).toHaveAttribute('href', 'https://zoom.us/j/1');
     expect(within(row('Live')).getByText(/^Läuft bis \d{2}:\d{2} Uhr$/)).toBeInTheDocument();
     expect(within(row('Live')).getByRole('link', { name: 'Teilnehmen: Live' })).toHaveAttribute('target', '_blank');
@@ -64,10 +81,16 @@ describe('meeting list /v3/termine', () => {
     expect(calls[0]!.url).toBe('/api/meetings?offset=0&limit=10');
   });
 
-  it('formats countdowns', () => {
-    expect(formatCountdown(3 * 86400_000 + 4 * HOUR + 5 * 60_000 + 6000)).toBe('3 Tage 04:05:06');
-    expect(formatCountdown(86400_000 + 9000)).toBe('1 Tag 00:00:09');
-    expect(formatCountdown(-5)).toBe('00:00:00');
+  it('shows one card per meeting with its actions on a phone', async () => {
+    viewport(390);
+    fakeNetwork({ 'GET /api/meetings': { body: { data: [PLANNING, UPCOMING], count: 2 } } });
+    renderApp(<App />, { route: '/v3/termine' });
+    const card = await screen.findByRole('listitem', { name: 'Rezepte' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByText('01.01.2099 14:00 Uhr')).toBeInTheDocument();
+    expect(within(card).getByText(/^Beginnt in 2 Tagen/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Details: Rezepte' })).toHaveAttribute('href', '/v3/termine/m2');
+    expect(within(card).getByRole('link', { name: 'Bearbeiten: Rezepte' })).toHaveAttribute('href', '/v3/termine/1001/soon/bearbeiten');
   });
 });
 
@@ -88,7 +111,7 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
   it.each([
     { title: 'nothing', fill: {} },
     { title: 'no system', fill: { Datum: '24.12.2030', Uhrzeit: '09:30' } },
-    { title: 'a bad time', fill: { Datum: '24.12.2030', Uhrzeit: '9.30' } },
+    { title: 'an impossible date but no system', fill: { Datum: '31.02.2026', Uhrzeit: '09:30' } },
   ])('refuses $title with "Bitte füllen Sie alle Felder aus."', async ({ fill }) => {
     const calls = fakeNetwork({ 'GET /api/meetings/1001/plan': { body: PLANNING } });
     renderApp(<App />, { route });
@@ -97,6 +120,38 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(toasts).toContainEqual(['Bitte füllen Sie alle Felder aus.', 'error']));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it.each([
+    { title: 'a date that does not exist', date: '31.02.2026', time: '09:30', field: /^Datum/, message: 'Den 31.02.2026 gibt es nicht. Bitte geben Sie ein gültiges Datum ein.' },
+    { title: 'a day past the month', date: '29.02.2027', time: '09:30', field: /^Datum/, message: 'Den 29.02.2027 gibt es nicht. Bitte geben Sie ein gültiges Datum ein.' },
+    { title: 'a date in another format', date: '2026-02-01', time: '09:30', field: /^Datum/, message: 'Bitte geben Sie das Datum im Format TT.MM.JJJJ ein.' },
+    { title: 'a time that does not exist', date: '24.12.2030', time: '25:00', field: /^Uhrzeit/, message: 'Die Uhrzeit 25:00 gibt es nicht. Bitte geben Sie eine Uhrzeit zwischen 00:00 und 23:59 ein.' },
+    { title: 'a time in another format', date: '24.12.2030', time: '9.30', field: /^Uhrzeit/, message: 'Bitte geben Sie die Uhrzeit im Format HH:MM ein.' },
+  ])('refuses $title with its own German message', async ({ date, time, field, message }) => {
+    const calls = fakeNetwork({ 'GET /api/meetings/1001/soon': { body: UPCOMING } });
+    renderApp(<App />, { route: '/v3/termine/1001/soon/bearbeiten' });
+    await screen.findByRole('heading', { name: 'Rezepte' });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Datum/ }), { target: { value: date } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Uhrzeit/ }), { target: { value: time } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toasts).toContainEqual([message, 'error']));
+    expect(screen.getByRole('textbox', { name: field })).toHaveAccessibleDescription(message);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('takes a leap day and single-digit days, and sends them as DD.MM.YYYY', async () => {
+    const calls = fakeNetwork({
+      'GET /api/meetings/1001/soon': { body: UPCOMING },
+      'PUT /api/meetings/1001/soon': { body: { ...UPCOMING, date: '29.02.2028', time: '07:05' } },
+      'GET /api/meetings/m2': { body: UPCOMING },
+    });
+    renderApp(<App />, { route: '/v3/termine/1001/soon/bearbeiten' });
+    await screen.findByRole('heading', { name: 'Rezepte' });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Datum/ }), { target: { value: '29.2.2028' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Uhrzeit/ }), { target: { value: '7:05' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ date: '29.02.2028', time: '07:05' }));
   });
 
   it('saves date, time, system, url and info and confirms with the spec toast', async () => {
@@ -112,7 +167,7 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /^URL/ }), { target: { value: 'https://teams.microsoft.com/x' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Info/ }), { target: { value: 'Hallo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(toasts).toContainEqual(['Daten wurden im Termin Aktualisiert', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Daten wurden im Termin aktualisiert.', 'success']));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ date: '24.12.2030', time: '09:30', system: 'Microsoft Teams', url: 'https://teams.microsoft.com/x', info: 'Hallo' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/v3/termine/m1'));
   });

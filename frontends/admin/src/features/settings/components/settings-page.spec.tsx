@@ -52,7 +52,7 @@ describe('SettingsPage', () => {
     }
     fireEvent.change(screen.getByRole('textbox', { name: /^Ort/ }), { target: { value: 'Potsdam' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geaendert.', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geändert.', 'success']));
     expect(sentFields(calls)).toEqual({ ...Object.fromEntries(Object.entries(STORED).filter(([k]) => !['logo', 'partnerInstance'].includes(k))), city: 'Potsdam' });
   });
 
@@ -91,7 +91,7 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('textbox', { name: /^Kundennummer/ })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: /^Instanz-Nummer/ })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geaendert.', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geändert.', 'success']));
     const sent = sentFields(calls);
     expect(sent).not.toHaveProperty('debtorId');
     expect(sent).not.toHaveProperty('instanceId');
@@ -107,7 +107,7 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Firma/ })).toBeDisabled());
     expect(screen.getByText('Der Firmenname wird über Apomondo verwaltet und kann hier nicht geändert werden.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geaendert.', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geändert.', 'success']));
     expect(sentFields(calls).company).toBe('Apotheke am Markt');
   });
 
@@ -119,7 +119,7 @@ describe('SettingsPage', () => {
     fireEvent.drop(screen.getByTestId('logo-dropzone'), { dataTransfer: { files: [file] } });
     expect(await screen.findByRole('img', { name: 'Logo' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geaendert.', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geändert.', 'success']));
     expect(sentFields(calls).logo).toBe('file:logo.png');
   });
 
@@ -130,7 +130,7 @@ describe('SettingsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logo löschen' }));
     expect(screen.getByText('Das Logo wird beim Speichern gelöscht.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geaendert.', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Einstellungen geändert.', 'success']));
     expect(sentFields(calls).logo).toBe('_delete');
   });
 

@@ -10,10 +10,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME, SETTINGS_MESSAGES, type SettingsAdminDto } from '@mediport/contracts';
 import { ApiError, toast, useAuth } from '@mediport/api-client';
-import { ErrorPanel, IMAGE_TYPES, ImageDropzone, LoadingState, MAX_IMAGE_BYTES, PageHeader, type ImageChange } from '@mediport/ui';
+import { ErrorPanel, IMAGE_TYPES, ImageDropzone, LoadingState, MAX_IMAGE_BYTES, PageHeader, useUnsavedChangesGuard, type ImageChange } from '@mediport/ui';
 import { SETTINGS_LABELS, validateSettings } from '@mediport/validation';
 import { usePartnerFlag, useSaveSettings, useSettings } from '../api/settings-api';
-import { LOGO_TEXT } from '../messages';
+import { ADMIN_AREA, COMMON_TEXT, LOGO_TEXT, SETTINGS_TEXT } from '../../../messages';
 
 type FieldName = keyof typeof SETTINGS_LABELS;
 type FormValues = Record<FieldName, string>;
@@ -54,13 +54,14 @@ export function SettingsPage() {
   const [logoError, setLogoError] = useState<string | undefined>();
   const form = useForm<FormValues>({ mode: 'onChange', resolver: async (v) => resolver(v) });
   const { register, handleSubmit, reset, setError, formState } = form;
+  const guard = useUnsavedChangesGuard(formState.isDirty || logo.kind !== 'keep');
 
   useEffect(() => {
     if (settings.data) reset(valuesOf(settings.data));
   }, [settings.data, reset]);
 
   const companyLocked = !!settings.data?.partnerInstance || partner.data === true;
-  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: 'Administration' }, { label: 'Einstellungen' }];
+  const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: ADMIN_AREA }, { label: SETTINGS_TEXT.title }];
 
   const onSubmit = (values: FormValues) => {
     const fields: Record<string, string> = {};
@@ -70,10 +71,12 @@ export function SettingsPage() {
     save.mutate(
       { fields, logo },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          // The saved values are the new baseline: nothing is unsaved any more.
+          reset(valuesOf(saved));
           setLogo({ kind: 'keep' });
           setLogoError(undefined);
-          toast(SETTINGS_MESSAGES.saved, 'success');
+          toast(SETTINGS_TEXT.saved, 'success');
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
@@ -89,7 +92,7 @@ export function SettingsPage() {
   if (settings.isLoading) {
     return (
       <>
-        <PageHeader title="Einstellungen" breadcrumbs={crumbs} />
+        <PageHeader title={SETTINGS_TEXT.title} breadcrumbs={crumbs} />
         <LoadingState />
       </>
     );
@@ -97,8 +100,8 @@ export function SettingsPage() {
   if (!settings.data) {
     return (
       <>
-        <PageHeader title="Einstellungen" breadcrumbs={crumbs} />
-        <ErrorPanel message="Die Einstellungen konnten nicht geladen werden." onRetry={() => void settings.refetch()} />
+        <PageHeader title={SETTINGS_TEXT.title} breadcrumbs={crumbs} />
+        <ErrorPanel message={SETTINGS_TEXT.loadFailed} onRetry={() => void settings.refetch()} />
       </>
     );
   }
@@ -122,13 +125,13 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Einstellungen" breadcrumbs={crumbs} />
-      <Paper component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ p: 3 }} aria-label="Firmeneinstellungen">
+      <PageHeader title={SETTINGS_TEXT.title} breadcrumbs={crumbs} />
+      <Paper component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ p: 3 }} aria-label={SETTINGS_TEXT.formLabel}>
         <Typography variant="h2" gutterBottom>
-          Firmendaten
+          {SETTINGS_TEXT.heading}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Diese Angaben erscheinen im Impressum und als Absender auf gefaxten oder gemailten Dokumenten.
+          {SETTINGS_TEXT.intro}
         </Typography>
         {companyLocked && (
           <Alert severity="info" sx={{ mb: 2 }}>
@@ -143,8 +146,8 @@ export function SettingsPage() {
           <Grid size={{ xs: 12, sm: 6 }}>{field('phone', { inputMode: 'tel' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('fax', { inputMode: 'tel' })}</Grid>
           <Grid size={{ xs: 12 }}>{field('email', { inputMode: 'email' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('debtorId', { disabled: !isAdmin, helper: isAdmin ? undefined : 'Nur durch einen Administrator änderbar.' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('instanceId', { disabled: !isAdmin, helper: isAdmin ? undefined : 'Nur durch einen Administrator änderbar.' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('debtorId', { disabled: !isAdmin, helper: isAdmin ? undefined : SETTINGS_TEXT.adminOnly })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('instanceId', { disabled: !isAdmin, helper: isAdmin ? undefined : SETTINGS_TEXT.adminOnly })}</Grid>
           <Grid size={{ xs: 12 }}>
             <ImageDropzone
               texts={LOGO_TEXT}
@@ -163,12 +166,13 @@ export function SettingsPage() {
           </Grid>
         </Grid>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
-          <Button onClick={() => navigate('/')}>Abbrechen</Button>
+          <Button onClick={() => navigate('/')}>{COMMON_TEXT.cancel}</Button>
           <Button type="submit" variant="contained" disabled={save.isPending || Object.keys(formState.errors).length > 0}>
-            Speichern
+            {COMMON_TEXT.save}
           </Button>
         </Box>
       </Paper>
+      {guard.dialog}
     </>
   );
 }

@@ -1,0 +1,94 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './sidebar.js';
+
+/** The widths the suite checks: a phone, a tablet, a desktop (spec part 1 §9 breakpoints lie between). */
+export const VIEWPORTS = [
+  { name: 'Telefon', width: 390, height: 844 },
+  { name: 'Tablet', width: 768, height: 1024 },
+  { name: 'Desktop', width: 1280, height: 800 },
+] as const;
+
+/**
+ * Elements that reach past the left or right edge of the viewport, described for the failure
+ * message; empty when nothing does. An element inside a box that scrolls sideways (overflow-x
+ * auto or scroll) and is itself in view counts as reachable; one cut off by `overflow: hidden`
+ * or `clip` does not. Hidden elements (display none, visibility hidden, no size) are skipped.
+ */
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const found: string[] = [];
+    const page = document.documentElement.scrollWidth;
+    if (page > viewport + 1) found.push(`the page scrolls sideways (${page} px wide, viewport ${viewport} px)`);
+    const outside = (r: DOMRect) => r.right > viewport + 1 || r.left < -1;
+    const scrollableAncestorInView = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') return !outside(p.getBoundingClientRect());
+      }
+      return false;
+    };
+    const describe = (el: Element, r: DOMRect) => {
+      const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
+      const cls = typeof el.className === 'string' ? el.className.split(' ').find((c) => c.startsWith('Mui')) : undefined;
+      return `<${el.tagName.toLowerCase()}${cls ? ` ${cls}` : ''}> "${name}" spans ${Math.round(r.left)}–${Math.round(r.right)} px`;
+    };
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || !outside(r)) continue;
+      if (scrollableAncestorInView(el)) continue;
+      // Report the outermost offender only: its children overflow with it.
+      const parent = el.parentElement;
+      if (parent && parent !== document.body && outside(parent.getBoundingClientRect()) && !scrollableAncestorInView(parent)) continue;
+      found.push(describe(el, r));
+    }
+    return found;
+  });
+}
+
+/**
+ * Links and buttons of the page's main content that lie beyond the viewport's left or right edge,
+ * e.g. a table's actions reachable only by scrolling it sideways (no cue on a phone). Empty when
+ * every action is in view.
+ */
+export async function actionsOutOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('main a[href], main button, main [role="button"]'))) {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      // A tab bar that scrolls sideways with its arrow buttons shown is a phone pattern with a cue.
+      const tabs = el.getAttribute('role') === 'tab' ? el.closest('.MuiTabs-root') : null;
+      if (tabs && tabs.querySelector('.MuiTabs-scrollButtons:not(.Mui-disabled)')) continue;
+      if (r.right > viewport + 1 || r.left < -1) {
+        const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        found.push(`<${el.tagName.toLowerCase()}> "${name}" at ${Math.round(r.left)}–${Math.round(r.right)} px`);
+      }
+    }
+    return found;
+  });
+}
+
+/** Signs in through the API (no browser) and returns the auth record. */
+async function apiSignIn(request: APIRequestContext, username: string): Promise<{ token: string }> {
+  const res = await request.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
+  if (!res.ok()) throw new Error(`${username} sign-in failed: ${res.status()}`);
+  return res.json();
+}
+
+/** The session header of a demo user, for looking up ids the pages need. */
+export async function apiSession(request: APIRequestContext, username = 'admin'): Promise<Record<string, string>> {
+  return { 'x-auth-token': (await apiSignIn(request, username)).token };
+}
+
+/** Signs in in the browser without the login page: stores the auth record the way the shell does. */
+export async function signInFast(page: Page, request: APIRequestContext, username = 'admin'): Promise<void> {
+  const record = await apiSignIn(request, username);
+  await page.goto('/impressum');
+  await page.evaluate((auth) => window.localStorage.setItem('auth', JSON.stringify(auth)), record);
+}
