@@ -22,10 +22,10 @@ test('the pharmacy disables a medicine and enables it again, with the toasts of 
 
   // The "deaktiviert" filter starts at Nein: only enabled medicines, 25 per page.
   await expect(page.getByRole('combobox', { name: 'deaktiviert' })).toHaveText('Nein');
-  await expect(page.getByText(/^1–25 von \d+$/)).toBeVisible();
+  await expect(page.getByText(/^1 - 25 von \d+ Datensätzen$/)).toBeVisible();
   await page.getByRole('searchbox', { name: 'Suche' }).fill('pantoprazol');
   await expect(row(page, TARGET)).toBeVisible();
-  await expect(page.getByText('1–2 von 2')).toBeVisible();
+  await expect(page.getByText('1 - 2 von 2 Datensätzen')).toBeVisible();
 
   await row(page, TARGET).getByRole('button', { name: 'Deaktivieren' }).click();
   await expect(page.getByText(MEDICINE_MESSAGES.deactivated)).toBeVisible();
