@@ -106,12 +106,14 @@ export function useRecordForm<V extends object>({ initial, validate, onSubmit }:
 /** "Erstellt von … am …, geändert von … am …" under a form (spec: created/changed by and date). */
 export function AuditInfo({ record }: { record: MasterdataAudit | undefined }) {
   if (!record) return null;
-  const who = (ref: MasterdataAudit['createdFrom']) => ref?.username ?? FORM_TEXTS.unknownUser;
+  // Records from an import or the demo data have no author: then only the date.
+  const line = (text: (who: string, when: string) => string, dated: (when: string) => string, ref: MasterdataAudit['createdFrom'], at: string) =>
+    ref?.username ? text(ref.username, formatDateTime(at)) : dated(formatDateTime(at));
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-      {FORM_TEXTS.created(who(record.createdFrom), formatDateTime(record.createdAt))}
+      {line(FORM_TEXTS.created, FORM_TEXTS.createdAt, record.createdFrom, record.createdAt)}
       <br />
-      {FORM_TEXTS.changed(who(record.modifiedFrom), formatDateTime(record.modifiedAt))}
+      {line(FORM_TEXTS.changed, FORM_TEXTS.changedAt, record.modifiedFrom, record.modifiedAt)}
     </Typography>
   );
 }

@@ -16,8 +16,9 @@ export const FORM_TEXTS = {
   deactivated: 'Deaktiviert',
   deactivatedChip: 'deaktiviert',
   dontAskAgain: 'Nicht mehr fragen',
-  unknownUser: 'unbekannt',
   created: (who: string, when: string) => `Erstellt von ${who} am ${when}`,
   changed: (who: string, when: string) => `Zuletzt geändert von ${who} am ${when}`,
+  createdAt: (when: string) => `Erstellt am ${when}`,
+  changedAt: (when: string) => `Zuletzt geändert am ${when}`,
   notFound: 'Der Datensatz wurde nicht gefunden oder Sie haben keinen Zugriff darauf.',
 } as const;

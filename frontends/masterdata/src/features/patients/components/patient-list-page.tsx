@@ -110,7 +110,7 @@ export function PatientListPage() {
                 options={(homes ?? []).map((h) => ({ value: h._id, label: h.name }))}
                 value={list.filters.home}
                 onChange={setHome}
-                sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: 320 }}
+                sx={{ flex: '1 1 220px', minWidth: 220, maxWidth: 320 }}
               />
             )}
             {(homeFilter || ownHome) && (
