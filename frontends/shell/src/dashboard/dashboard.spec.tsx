@@ -29,6 +29,8 @@ describe('Dashboard tiles', () => {
     }
     expect(within(tile('Neue Nutzer')).getByText('5')).toBeInTheDocument();
     expect(within(tile('Neue Ärzte')).getByText('2')).toBeInTheDocument();
+    // The master-data tiles open their list with "Nur neue" on.
+    expect(within(tile('Neue Ärzte')).getByRole('link', { name: 'Anzeigen' })).toHaveAttribute('href', '/aerzte?notSeen=1');
     expect(within(tile('Neue Aufträge')).getByRole('button', { name: 'Neue Aufträge: als gelesen markieren' })).toBeDisabled();
   });
 

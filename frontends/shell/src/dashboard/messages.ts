@@ -30,8 +30,8 @@ export const TILES: TileDefinition[] = [
   { kind: 'task', label: 'Neue Aufträge', to: '/anforderungen', listPermission: 'task_list_view' },
   { kind: 'event', label: 'Neue Nachrichten', to: '/anforderungen', listPermission: 'task_list_view' },
   { kind: 'pickup', label: 'Neue Abholaufträge', to: '/v3/abholauftraege', listPermission: 'pickup_list_view' },
-  { kind: 'home', label: 'Neue Pflegeeinrichtungen', to: '/einrichtungen', listPermission: 'home_list_view' },
-  { kind: 'doctor', label: 'Neue Ärzte', to: '/aerzte', listPermission: 'doctor_list_view' },
+  { kind: 'home', label: 'Neue Pflegeeinrichtungen', to: '/einrichtungen?notSeen=1', listPermission: 'home_list_view' },
+  { kind: 'doctor', label: 'Neue Ärzte', to: '/aerzte?notSeen=1', listPermission: 'doctor_list_view' },
   { kind: 'user', label: 'Neue Nutzer', to: '/nutzer', listPermission: 'user_list_view' },
-  { kind: 'patient', label: 'Neue Patienten', to: '/patienten', listPermission: 'patient_list_view' },
+  { kind: 'patient', label: 'Neue Patienten', to: '/patienten?notSeen=1', listPermission: 'patient_list_view' },
 ];
