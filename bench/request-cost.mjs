@@ -6,13 +6,17 @@
 //      database: node-postgres on one connection, unnamed and as a named (prepared) statement; on
 //      PGlite in this process once the backend stopped,
 //   3. GET /api/users?limit=50 signed in as the demo admin,
-// each at 1 client (p50/p99, req/s) and at 20 concurrent clients (p50/p99, req/s, and the server
-// process's CPU time per request from /proc), plus the ratios and the SQL statements per request.
+// each at 1 client (p50/p99, req/s) and at 20 concurrent clients (p50/p99, req/s), with the CPU time
+// per request of the server process and (local PostgreSQL) of the database's backends from /proc,
+// plus the ratios, the SQL statements per request and the bytes of one answer on the wire.
+// Requests carry Chromium's Accept-Encoding, so the API answers compressed as it does for the app
+// (--accept-encoding identity measures it uncompressed).
 //
 //   cd backend && npx tsc -p tsconfig.build.json && cd ..
 //   node bench/request-cost.mjs [--drivers postgres,pglite] [--seconds 3] [--clients 20] [--users 50]
 //                               [--database-url postgres://postgres@127.0.0.1:5432/postgres]
 //                               [--backend backend] [--profile DIR] [--show-sql] [--keep-database]
+//                               [--warmup 2] [--accept-encoding "gzip, deflate, br, zstd"]
 //   node bench/request-cost.mjs --url http://127.0.0.1:8080 [--user admin] [--password ...]
 //
 // Without --url the script starts the built backend (<--backend>/dist) itself: on PostgreSQL in a
@@ -23,7 +27,8 @@
 // --show-sql prints the captured statements (one JSON line each); --keep-database keeps the
 // database / PGlite folder for a closer look.
 // Load loop: Node's own http client with keep-alive; each client sends its next request when the
-// previous answer arrived; a warm-up (up to 1 s) precedes each measured step.
+// previous answer arrived; a warm-up (--warmup seconds, default 2: the JIT settles) precedes each
+// measured step, and CPU time is counted for the measured part only.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +48,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const targetUrl = opt('url', null)?.replace(/\/$/, '') ?? null;
 const drivers = opt('drivers', 'postgres,pglite').split(',').filter(Boolean);
 const seconds = Number(opt('seconds', 3));
+const warmupSeconds = Number(opt('warmup', 2));
+/** What Chromium sends: the API then answers brotli-compressed, as it does for the app. */
+const acceptEncoding = opt('accept-encoding', 'gzip, deflate, br, zstd');
 const manyClients = Number(opt('clients', 20));
 const userCount = Number(opt('users', 50));
 const sqlRounds = Number(opt('sql-rounds', 500));
@@ -68,33 +76,44 @@ function summary(samples, elapsedMs, failures = 0) {
   return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), rps: (s.length / elapsedMs) * 1000, failures };
 }
 
-/** One GET over a keep-alive agent; resolves with the status once the whole body arrived. */
+/** The bytes and content coding of the last answer `get` received (the same for every answer of a step). */
+const lastAnswer = { bytes: 0, encoding: 'identity' };
+
+/** One GET over a keep-alive agent; resolves with the status once the whole body arrived (not decoded). */
 function get(agent, url, headers) {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve(res.statusCode));
+      let bytes = 0;
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => {
+        lastAnswer.bytes = bytes;
+        lastAnswer.encoding = res.headers['content-encoding'] ?? 'identity';
+        resolve(res.statusCode);
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
   });
 }
 
-/** `clients` loops, each sending the next request when the previous answered, for `ms` (after a warm-up). */
-async function load(url, headers, clients, ms) {
+/**
+ * `clients` loops, each sending the next request when the previous answered, for `ms` after a
+ * warm-up; `cpu()` (CPU ms used so far by the processes that serve, or null) is read around the
+ * measured part only.
+ */
+async function load(url, headers, clients, ms, cpu = () => null) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-  const warmUntil = performance.now() + Math.min(1000, ms / 2);
-  let sent = 0;
+  const warmUntil = performance.now() + warmupSeconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (performance.now() < warmUntil) {
-        await get(agent, url, headers);
-        sent++;
-      }
+      while (performance.now() < warmUntil) await get(agent, url, headers);
     }),
   );
   const samples = [];
   let failures = 0;
+  const cpuBefore = await cpu();
   const started = performance.now();
   const until = started + ms;
   await Promise.all(
@@ -102,13 +121,21 @@ async function load(url, headers, clients, ms) {
       while (performance.now() < until) {
         const t0 = performance.now();
         const status = await get(agent, url, headers);
-        sent++;
         if (status === 200) samples.push(performance.now() - t0);
         else failures++;
       }
     }),
   );
-  const result = { ...summary(samples, performance.now() - started, failures), sent };
+  const elapsed = performance.now() - started;
+  const cpuAfter = await cpu();
+  const result = summary(samples, elapsed, failures);
+  const requests = samples.length + failures;
+  if (cpuBefore && cpuAfter) {
+    result.cpuPerRequest = (cpuAfter.server - cpuBefore.server) / requests;
+    if (cpuBefore.database !== null && cpuAfter.database !== null) result.dbCpuPerRequest = (cpuAfter.database - cpuBefore.database) / requests;
+  }
+  result.bytes = lastAnswer.bytes;
+  result.encoding = lastAnswer.encoding;
   agent.destroy();
   return result;
 }
@@ -299,20 +326,32 @@ async function seedUsers(url, token) {
 
 // ---------- one driver ----------
 
-/** The load steps at 1 and at `manyClients` clients; with `pid`, also the server's CPU time per request. */
-async function steps(url, headers, pid = null) {
-  const step = async (clients) => {
-    const before = pid ? cpuMs(pid) : null;
-    const result = await load(url, headers, clients, seconds * 1000);
-    const after = pid ? cpuMs(pid) : null;
-    // Over every request of the step, warm-up included.
-    return { ...result, cpuPerRequest: before !== null && after !== null ? (after - before) / result.sent : undefined };
+/**
+ * CPU ms used so far by the server process and, where `databasePids` names them (PostgreSQL on
+ * this machine), by the database backends serving it; null where /proc is missing.
+ */
+function cpuOf(pid, databasePids = null) {
+  if (!pid) return () => null;
+  let pids = null;
+  return async () => {
+    const server = cpuMs(pid);
+    if (server === null) return null;
+    pids ??= databasePids ? await databasePids() : [];
+    const each = pids.map(cpuMs);
+    return { server, database: databasePids && each.every((v) => v !== null) ? each.reduce((a, b) => a + b, 0) : null };
   };
-  return { one: await step(1), many: await step(manyClients) };
 }
 
-function measureServer(url, token, pid = null) {
-  return steps(`${url}${LIST_PATH}`, { 'x-auth-token': token }, pid);
+/** The load steps at 1 and at `manyClients` clients, with CPU per request when `pid` is given. */
+async function steps(url, headers, pid = null, databasePids = null) {
+  return {
+    one: await load(url, headers, 1, seconds * 1000, cpuOf(pid, databasePids)),
+    many: await load(url, headers, manyClients, seconds * 1000, cpuOf(pid, databasePids)),
+  };
+}
+
+function measureServer(url, token, pid = null, databasePids = null) {
+  return steps(`${url}${LIST_PATH}`, { 'x-auth-token': token, 'accept-encoding': acceptEncoding }, pid, databasePids);
 }
 
 async function measureBare() {
@@ -347,7 +386,13 @@ async function runPostgres() {
     const token = await signIn(backend.url);
     const users = await seedUsers(backend.url, token);
     const counted = await countStatements(backend, token);
-    const api = await measureServer(backend.url, token, backend.pid);
+    // The backends of the bench database (the pool's connections), for their CPU time: only when
+    // PostgreSQL runs on this machine.
+    const monitor = new pg.Client({ connectionString: serverUrl });
+    await monitor.connect();
+    const local = ['127.0.0.1', 'localhost', '[::1]'].includes(dbUrl.hostname);
+    const databasePids = local ? async () => (await monitor.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid) : null;
+    const api = await measureServer(backend.url, token, backend.pid, databasePids).finally(() => monitor.end());
     await backend.stop();
     backend = null;
     // The same SQL, straight through node-postgres on one connection.
@@ -420,29 +465,34 @@ const ms = (n) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(2)).padS
 const rate = (n) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(0)).padStart(9);
 const ratio = (a, b) => (a && b ? `${(a / b).toFixed(1)}×` : '-');
 
+/** One line: latency and rate at 1 and at many clients, then CPU per request of the server and of the database (many clients). */
 function row(name, one, many) {
   const cpu = many?.cpuPerRequest ?? one?.cpuPerRequest;
-  return `${name.padEnd(42)}${ms(one?.p50)}${ms(one?.p99)}${rate(one?.rps)} │${ms(many?.p50)}${ms(many?.p99)}${rate(many?.rps)}${cpu === undefined ? '' : ms(cpu)}${many?.failures ? `  (${many.failures} failed)` : ''}\n`;
+  const dbCpu = many?.dbCpuPerRequest ?? one?.dbCpuPerRequest;
+  const failed = (one?.failures ?? 0) + (many?.failures ?? 0);
+  return `${name.padEnd(42)}${ms(one?.p50)}${ms(one?.p99)}${rate(one?.rps)} │${ms(many?.p50)}${ms(many?.p99)}${rate(many?.rps)}${cpu === undefined ? '' : ms(cpu)}${dbCpu === undefined ? '' : ms(dbCpu)}${failed ? `  (${failed} failed)` : ''}\n`;
 }
 
 function print(label, bare, r) {
   const out = process.stdout;
   out.write(`\n== ${label}${r.users ? `, ${r.users} users in the list` : ''}\n`);
-  out.write(`${''.padEnd(42)}${'1 client'.padStart(27)} │${`${manyClients} clients`.padStart(27)}\n`);
-  out.write(`${''.padEnd(42)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'req/s'.padStart(9)} │${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'req/s'.padStart(9)}${'CPU ms/req'.padStart(12)}\n`);
+  out.write(`${''.padEnd(42)}${'1 client'.padStart(27)} │${`${manyClients} clients`.padStart(27)}${'CPU ms/req'.padStart(18)}\n`);
+  out.write(`${''.padEnd(42)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'req/s'.padStart(9)} │${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'req/s'.padStart(9)}${'server'.padStart(9)}${'database'.padStart(9)}\n`);
   out.write(row('bare node:http server', bare.one, bare.many));
   if (r.sqlList) out.write(row('SQL: the list query', r.sqlList, null));
   if (r.sqlPrepared) out.write(row('SQL: the list query, prepared', r.sqlPrepared, null));
-  if (r.sqlAll) out.write(row(`SQL: all ${r.counted.list.length} statements of the request`, r.sqlAll, null));
+  const several = r.counted && r.counted.list.length > 1;
+  if (r.sqlAll && several) out.write(row(`SQL: all ${r.counted.list.length} statements of the request`, r.sqlAll, null));
   out.write(row(`GET ${LIST_PATH} (signed in)`, r.api.one, r.api.many));
   const parts = [
     `API/bare p50 ${ratio(r.api.one.p50, bare.one.p50)}`,
     r.sqlList ? `API/SQL(list) p50 ${ratio(r.api.one.p50, r.sqlList.p50)}` : null,
     r.sqlPrepared ? `API/SQL(list, prepared) p50 ${ratio(r.api.one.p50, r.sqlPrepared.p50)}` : null,
-    r.sqlAll ? `API/SQL(all) p50 ${ratio(r.api.one.p50, r.sqlAll.p50)}` : null,
+    r.sqlAll && several ? `API/SQL(all) p50 ${ratio(r.api.one.p50, r.sqlAll.p50)}` : null,
     `bare/API req/s at ${manyClients} clients ${ratio(bare.many.rps, r.api.many.rps)}`,
   ].filter(Boolean);
   out.write(`ratios: ${parts.join(' · ')}\n`);
+  out.write(`answer on the wire: ${r.api.many.bytes} bytes (${r.api.many.encoding}; Accept-Encoding: ${acceptEncoding})\n`);
   if (r.counted) {
     out.write(`SQL statements per request: GET ${LIST_PATH} ${r.counted.list.length}, GET /api/auth/session ${r.counted.session.length}\n`);
     // One JSON line per statement: { text, values }.
@@ -450,8 +500,9 @@ function print(label, bare, r) {
   }
 }
 
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 process.stdout.write(
-  `request cost: ${seconds} s per load step (+ warm-up), 1 and ${manyClients} clients, keep-alive; node ${process.version}, ${os.cpus().length} CPUs\n`,
+  `request cost: ${seconds} s per load step (+ ${warmupSeconds} s warm-up), 1 and ${manyClients} clients, keep-alive; node ${process.version}, ${os.cpus().length} CPUs; load average ${loadAverage()}\n`,
 );
 const bare = await measureBare();
 if (targetUrl) {
@@ -463,4 +514,5 @@ if (targetUrl) {
     print(r.label, bare, r);
   }
 }
-if (profileDir) process.stdout.write(`\nCPU profiles of the backend: ${path.resolve(profileDir)}\n`);
+process.stdout.write(`\nload average at the end: ${loadAverage()} (other processes on this machine distort every figure)\n`);
+if (profileDir) process.stdout.write(`CPU profiles of the backend: ${path.resolve(profileDir)}\n`);

@@ -1,30 +1,32 @@
-import type { SessionEvent, SessionEvents } from './session-events.js';
+import type { SessionEvent } from './session-events.js';
 import type { ActiveSessionRow } from './sessions.repository.js';
 
 /** Sessions remembered at most (oldest forgotten first). */
 const MAX_ENTRIES = 10_000;
 
 /**
+ * What makes remembered session rows stale: the session events of this process, the same events
+ * announced by another instance (SessionBroadcast), a user change no event names
+ * (`userForgotten`, e.g. the one-time-password flag), or `flush` (everything).
+ */
+export type SessionInvalidation = SessionEvent | { kind: 'userForgotten'; userId: string } | { kind: 'flush' };
+
+/**
  * Active session rows (session, user, matrix version, contract) remembered for `ttlMs`, so a request
- * does not read them again. Only for a database no other process can change (PGlite: one process
- * per data folder), where every change the app makes is announced on this instance's SessionEvents:
- * an ended session, a changed user or matrix drops the rows at once, so the very next request reads
- * the database again. What is changed without an announcement (a contract, an edit straight in the
- * database) applies after at most `ttlMs`.
+ * does not read them again. Every invalidation drops the rows it concerns at once, so the very next
+ * request reads the database again; SessionService applies those of this process and, on
+ * PostgreSQL, those other instances announce (and uses the rows only while it hears them). What
+ * changes without an announcement (a contract, an edit straight in the database) applies after at
+ * most `ttlMs`.
  */
 export class ActiveSessionCache {
   private readonly rows = new Map<string, { row: ActiveSessionRow; until: number }>();
-  /** Bumped by every announcement: a read that started before one must not store what it read. */
+  /** Bumped by every invalidation: a read that started before one must not store what it read. */
   private generation = 0;
 
-  constructor(
-    private readonly ttlMs: number,
-    events: SessionEvents,
-  ) {
-    events.subscribe((event) => this.onEvent(event));
-  }
+  constructor(private readonly ttlMs: number) {}
 
-  /** The remembered row, or the one `load` reads (remembered unless an announcement came in meanwhile). */
+  /** The remembered row, or the one `load` reads (remembered unless an invalidation came in meanwhile). */
   async read(sessionId: string, load: () => Promise<ActiveSessionRow | null>): Promise<ActiveSessionRow | null> {
     const entry = this.rows.get(sessionId);
     if (entry && Date.now() < entry.until) return entry.row;
@@ -44,23 +46,31 @@ export class ActiveSessionCache {
     return row;
   }
 
-  /** Forgets every session of the user (a change to the user that no event announces). */
+  /** Forgets every session of the user. */
   forgetUser(userId: string): void {
     this.generation++;
     for (const [id, entry] of this.rows) if (entry.row.userId === userId) this.rows.delete(id);
   }
 
-  private onEvent(event: SessionEvent): void {
+  /** Forgets everything (e.g. while invalidations from other instances cannot be heard). */
+  clear(): void {
     this.generation++;
-    switch (event.kind) {
+    this.rows.clear();
+  }
+
+  apply(invalidation: SessionInvalidation): void {
+    this.generation++;
+    switch (invalidation.kind) {
       case 'sessionsEnded':
-        for (const id of event.target.sessionIds ?? []) this.rows.delete(id);
-        if (event.target.userId) this.forgetUser(event.target.userId);
+        for (const id of invalidation.target.sessionIds ?? []) this.rows.delete(id);
+        if (invalidation.target.userId) this.forgetUser(invalidation.target.userId);
         return;
       case 'userChanged':
-        return this.forgetUser(event.userId);
+      case 'userForgotten':
+        return this.forgetUser(invalidation.userId);
       case 'matrixChanged':
-        return this.rows.clear();
+      case 'flush':
+        return this.clear();
     }
   }
 }

@@ -2,13 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
-import type { DatabaseHandle } from '../db/database.js';
-import { DB_HANDLE } from '../db/db.tokens.js';
 import { UnitOfWork } from '../db/unit-of-work.js';
 import { MatrixService } from '../permissions/matrix.service.js';
 import { ActiveSessionCache } from './active-session-cache.js';
 import { AuthContext } from './auth-context.js';
-import { SessionEvents } from './session-events.js';
+import { SessionBroadcast } from './session-broadcast.js';
+import { type SessionEvent, SessionEvents } from './session-events.js';
 import { type ActiveSessionRow, SessionsRepository } from './sessions.repository.js';
 
 interface TokenPayload {
@@ -22,7 +21,7 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 /** Verified tokens remembered per instance (oldest forgotten first). */
 const VERIFIED_TOKENS_MAX = 10_000;
 const SESSION_ID = /^[0-9a-f-]{36}$/i;
-/** How long an HTTP request may use a session row read by an earlier one (PGlite only, see ActiveSessionCache). */
+/** How long an HTTP request may use a session row read by an earlier one (see `rows`). */
 const SESSION_ROW_TTL_MS = 1000;
 
 @Injectable()
@@ -36,11 +35,13 @@ export class SessionService {
    */
   private readonly verified = new Map<string, { sessionId: string; expiresAt: number }>();
   /**
-   * Session rows for HTTP requests, on PGlite only. With PostgreSQL several instances share the
-   * database and a change saved by one (a revoked session, a new rights matrix) must apply to the
-   * next request on every other instance, so each request reads the row.
+   * Session rows for HTTP requests, reused for at most SESSION_ROW_TTL_MS. Every ended session, user
+   * change and rights-matrix change drops them at once: those of this process through SessionEvents,
+   * and on PostgreSQL those of the other instances through SessionBroadcast (LISTEN/NOTIFY), whose
+   * revocations are announced in the revoking transaction. On PostgreSQL the rows are used only
+   * while this instance hears the others (`broadcast.listening`); else each request reads its row.
    */
-  private readonly rows: ActiveSessionCache | null;
+  private readonly rows = new ActiveSessionCache(SESSION_ROW_TTL_MS);
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -48,9 +49,10 @@ export class SessionService {
     private readonly matrix: MatrixService,
     private readonly events: SessionEvents,
     private readonly unitOfWork: UnitOfWork,
-    @Inject(DB_HANDLE) database: DatabaseHandle,
+    private readonly broadcast: SessionBroadcast,
   ) {
-    this.rows = database.driver === 'pglite' ? new ActiveSessionCache(SESSION_ROW_TTL_MS, events) : null;
+    events.subscribe((event) => this.rows.apply(event));
+    broadcast.receive((invalidation) => this.rows.apply(invalidation));
     this.jwt = new JwtService({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: '30d' }, verifyOptions: { algorithms: ['HS256'] } });
   }
 
@@ -98,8 +100,9 @@ export class SessionService {
     if (!sessionId) return null;
     const load = () => this.sessions.findActive(sessionId);
     let row: ActiveSessionRow | null;
-    // Inside a unit of work the row is read in its transaction and not remembered.
-    if (!this.rows || this.unitOfWork.active) row = await load();
+    // Inside a unit of work the row is read in its transaction and not remembered; on PostgreSQL
+    // only rows this instance would hear about are remembered.
+    if (this.unitOfWork.active || (this.broadcast.enabled && !this.broadcast.listening)) row = await load();
     else row = options.recent ? await this.rows.read(sessionId, load) : await this.rows.store(sessionId, load);
     if (!row || row.status === 'removed' || !row.assignmentActive) return null;
     const permissions = await this.matrix.permissionsFor(row.aclVersion, row.roles, row.hasContract);
@@ -118,29 +121,39 @@ export class SessionService {
   }
 
   /**
-   * Ends the session (and masquerades opened from it); its sockets are disconnected once this is
-   * committed (at once outside a unit of work).
+   * Ends the session (and masquerades opened from it). The other instances are told in the same
+   * transaction; this process's sockets and cache once it is committed (at once outside a unit of work).
    */
   async revoke(sessionId: string): Promise<void> {
     const ended = await this.sessions.revoke(sessionId);
     // The given id too: a socket may still hang on a session someone revoked before.
-    this.unitOfWork.afterCommit(() => this.events.sessionsEnded({ sessionIds: [...new Set([sessionId, ...ended])] }));
+    await this.ended({ sessionIds: [...new Set([sessionId, ...ended])] });
   }
 
   /**
-   * Ends every session of the user except `exceptSessionId` (the caller's own, when given); their
-   * sockets are disconnected once this is committed (at once outside a unit of work).
+   * Ends every session of the user except `exceptSessionId` (the caller's own, when given), told
+   * like `revoke`.
    */
   async revokeAllForUser(userId: string, options: { exceptSessionId?: string | null } = {}): Promise<void> {
     const exceptSessionId = options.exceptSessionId ?? null;
     const ended = await this.sessions.revokeAllForUser(userId, exceptSessionId);
     // The user's room as well: a socket may still hang on a session revoked before.
-    this.unitOfWork.afterCommit(() => this.events.sessionsEnded({ sessionIds: ended, userId, exceptSessionId }));
+    await this.ended({ sessionIds: ended, userId, exceptSessionId });
   }
 
-  /** Forgets what this instance remembers of the user's sessions: call after a change to the user is committed. */
+  private async ended(target: Extract<SessionEvent, { kind: 'sessionsEnded' }>['target']): Promise<void> {
+    const event: SessionEvent = { kind: 'sessionsEnded', target };
+    await this.broadcast.announce(event);
+    this.unitOfWork.afterCommit(() => this.events.publish(event, { announced: true }));
+  }
+
+  /**
+   * Forgets what the instances remember of the user's sessions: call after a change to the user
+   * (roles, home, doctor, status, one-time password) is committed.
+   */
   forgetUser(userId: string): void {
-    this.rows?.forgetUser(userId);
+    this.rows.forgetUser(userId);
+    this.broadcast.send({ kind: 'userForgotten', userId });
   }
 
   findSession(sessionId: string) {

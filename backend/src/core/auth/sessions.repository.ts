@@ -77,6 +77,11 @@ export class SessionsRepository {
       .limit(1);
   }
 
+  /** NOTIFY on `channel`: inside a unit of work PostgreSQL delivers it with the commit (and never on rollback). */
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+  }
+
   async findById(sessionId: string) {
     const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
     return row ?? null;

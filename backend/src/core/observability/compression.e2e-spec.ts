@@ -1,6 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { AuthRecord } from '@mediport/contracts';
@@ -22,6 +25,19 @@ useTestApp(
   { STATIC_ROOT: staticRoot },
 );
 const api = () => request(app.getHttpServer());
+/** A GET whose body stays as it came over the wire (supertest would decode it). */
+async function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  const server = app.getHttpServer() as Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 describe('API answers over 1 KB', () => {
   it.each(['gzip', 'br'])('are compressed with %s when the client accepts it', async (encoding) => {
@@ -31,6 +47,32 @@ describe('API answers over 1 KB', () => {
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
     // supertest decoded it: the list is intact and larger than the threshold.
     expect(JSON.stringify(res.body).length).toBeGreaterThan(1024);
+    expect(res.body.count).toBeGreaterThan(1);
+  });
+
+  it('go whole, with their Content-Length, when the route hands them over at once (JSON)', async () => {
+    const res = await raw('/api/users?limit=-1', { 'x-auth-token': admin.token, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(JSON.parse(brotliDecompressSync(res.body).toString('utf8')).count).toBeGreaterThan(1);
+  });
+
+  it('are compressed when streamed too (StreamableFile: the rights documentation image)', async () => {
+    const res = await raw('/api/acl/doku/task_list_view', { 'x-auth-token': admin.token, 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.body).toString('utf8')).toMatch(/^<svg/);
+  });
+
+  it.each([
+    { title: 'q=0 for br', header: 'br;q=0, gzip', encoding: 'gzip' },
+    { title: 'only an unknown coding', header: 'zstd', encoding: undefined },
+    { title: 'any coding (*)', header: '*', encoding: 'br' },
+  ])('follow Accept-Encoding: $title', async ({ header, encoding }) => {
+    const res = await api().get('/api/users?limit=-1').set('x-auth-token', admin.token).set('accept-encoding', header);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.body.count).toBeGreaterThan(1);
   });
 

@@ -7,21 +7,11 @@ import { API_MESSAGES, type ApiErrorBody } from '@mediport/contracts';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { MetricsService } from './metrics.service.js';
-import { routePattern } from './route-pattern.js';
 
 export const METRICS_PATH = '/metrics';
 
 const NOT_FOUND: ApiErrorBody = { statusCode: 404, errors: [{ code: 'not_found', message: API_MESSAGES.notFound }] };
 const UNAUTHORIZED: ApiErrorBody = { statusCode: 401, errors: [{ code: 'unauthenticated', message: API_MESSAGES.unauthenticated }] };
-
-/** Observes every request's duration under its route pattern once the response is finished. */
-export function httpMetrics(metrics: MetricsService): RequestHandler {
-  return (req, res, next) => {
-    const stop = metrics.httpDuration.startTimer();
-    res.once('finish', () => stop({ method: req.method, route: routePattern(req), status_code: res.statusCode }));
-    next();
-  };
-}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -27,6 +27,11 @@ export class MetricsService {
 
   private readonly queueSources = new Map<string, QueueDepthSource>();
 
+  /** One answered HTTP request: its duration (seconds) under its route pattern, method and status. */
+  observeHttp(method: string, route: string, status: number, seconds: number): void {
+    this.httpDuration.observe({ method, route, status_code: status }, seconds);
+  }
+
   constructor(@Inject(DB_HANDLE) database: DatabaseHandle, gateway: RealtimeGateway) {
     collectDefaultMetrics({ register: this.registry });
     this.databaseMetrics(database);

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -15,7 +14,7 @@ export function isValidRequestId(value: unknown): value is string {
   return typeof value === 'string' && VALID_REQUEST_ID.test(value);
 }
 
-/** The request's id (set by `requestId`); undefined before that middleware ran. */
+/** The request's id (set by `observeRequests`); undefined before that middleware ran. */
 export function requestIdOf(req: IncomingMessage): string | undefined {
   const id = (req as IncomingMessage & { id?: unknown }).id;
   return typeof id === 'string' ? id : undefined;
@@ -26,15 +25,13 @@ export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;
 }
 
-/**
- * Takes the caller's `x-request-id` when it is valid (at most 64 of [A-Za-z0-9._-]), else makes a
- * UUID; stores it as `req.id` (pino-http reuses it), answers it in `x-request-id` and runs the rest
- * of the request inside its async context.
- */
-export const requestId: RequestHandler = (req, res, next) => {
+/** The caller's `x-request-id` when it is valid (at most 64 of [A-Za-z0-9._-]), else a fresh UUID. */
+export function requestIdFor(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];
-  const id = isValidRequestId(given) ? given : randomUUID();
-  (req as typeof req & { id: string }).id = id;
-  res.setHeader(REQUEST_ID_HEADER, id);
-  context.run({ requestId: id }, next);
-};
+  return isValidRequestId(given) ? given : randomUUID();
+}
+
+/** Runs `fn` (the rest of a request) inside the request's async context, so log lines far from `req` carry its id. */
+export function runWithRequestId<T>(requestId: string, fn: () => T): T {
+  return context.run({ requestId }, fn);
+}
