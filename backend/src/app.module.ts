@@ -21,6 +21,7 @@ import { OauthModule } from './modules/oauth/oauth.module.js';
 import { PatientsModule } from './modules/patients/patients.module.js';
 import { DoctorsModule } from './modules/doctors/doctors.module.js';
 import { HomesModule } from './modules/homes/homes.module.js';
+import { TasksModule } from './modules/tasks/tasks.module.js';
 import { ObservabilityModule } from './core/observability/observability.module.js';
 
 @Module({})
@@ -51,6 +52,7 @@ export class AppModule {
         PatientsModule,
         DoctorsModule,
         HomesModule,
+        TasksModule,
       ],
     };
   }

@@ -22,6 +22,7 @@ import type {
 } from './masterdata.js';
 import type { MedicineDto, MedicineToggleRequest } from './medicines.js';
 import type { ReadAllResponse } from './statistics.js';
+import type { TaskDto, TaskSeenRequest, TaskSeenResponse, TaskWriteRequest } from './tasks.js';
 
 interface Call<Body, Response> {
   body: Body;
@@ -65,6 +66,13 @@ export interface ApiMap {
   'PUT /api/statistics/patient_read_all': Call<undefined, ReadAllResponse>;
   'PUT /api/statistics/doctor_read_all': Call<undefined, ReadAllResponse>;
   'PUT /api/statistics/home_read_all': Call<undefined, ReadAllResponse>;
+
+  'GET /api/tasks': Call<undefined, ListResponse<TaskDto>>;
+  'GET /api/tasks/:id': Call<undefined, TaskDto>;
+  'POST /api/tasks': Call<TaskWriteRequest, TaskDto>;
+  'PUT /api/tasks/seen': Call<TaskSeenRequest, TaskSeenResponse>;
+  'PUT /api/tasks/:id': Call<TaskWriteRequest, TaskDto>;
+  'PUT /api/tasks/:id/seen': Call<undefined, TaskSeenResponse>;
 }
 
 export type ApiRoute = keyof ApiMap;
@@ -104,6 +112,12 @@ export const API_ROUTES = [
   'PUT /api/statistics/patient_read_all',
   'PUT /api/statistics/doctor_read_all',
   'PUT /api/statistics/home_read_all',
+  'GET /api/tasks',
+  'GET /api/tasks/:id',
+  'POST /api/tasks',
+  'PUT /api/tasks/seen',
+  'PUT /api/tasks/:id',
+  'PUT /api/tasks/:id/seen',
 ] as const satisfies readonly ApiRoute[];
 
 /** Compile-time check that API_ROUTES names every route of the map. */

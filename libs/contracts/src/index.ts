@@ -300,5 +300,6 @@ export * from './settings.js';
 export * from './medicines.js';
 export * from './oauth.js';
 export * from './masterdata.js';
+export * from './tasks.js';
 export * from './remote-nav.js';
 export * from './api-map.js';

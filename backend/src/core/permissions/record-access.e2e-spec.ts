@@ -20,7 +20,7 @@ import type { AuthRecord, Role } from '@mediport/contracts';
 import { grantOf } from '@mediport/permissions';
 import { DB } from '../db/db.module.js';
 import type { Database } from '../db/database.js';
-import { contracts, doctorOffices, doctors, homeGroups, homes, meetings, patients, users } from '../../db/schema/index.js';
+import { contracts, doctorOffices, doctors, homeGroups, homes, meetings, patients, tasks, users } from '../../db/schema/index.js';
 import { discoverRoutes, type DiscoveredRoute } from '../../testing/routes.js';
 import { DEMO_USERNAMES, login, useTestApp } from '../../testing/test-app.js';
 import { AuthContext } from '../auth/auth-context.js';
@@ -57,6 +57,8 @@ const SPEC_UNRESTRICTED: Record<string, (roles: readonly string[]) => boolean> =
   // matrix: home_list_view for Arzt, doctor_list_view for Heim); their writes stay with the policy.
   Home: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_DOCTOR'),
   Doctor: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_HOME'),
+  // Orders (issue #10): the pharmacy and administrators all; drivers every home's tasks on the road (pickup list).
+  Task: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_DRIVER'),
 };
 const PART_VALUES: Record<string, string> = { name: 'Unbekannt.pdf' };
 
@@ -256,6 +258,38 @@ async function homeGroupFixtures(caller: Caller): Promise<Fixture[]> {
   return [await add('own', caller.auth.user.homeId ?? ids.home), await add('other home', ids.otherHome)];
 }
 
+// ---- orders (issue #10) ----
+
+async function taskSubject(id: string): Promise<PolicyRecord> {
+  const [row] = await database.select({ id: tasks.id, home: tasks.homeId, doctor: tasks.doctorId, status: tasks.status, type: sql<string>`${tasks.type}::text` }).from(tasks).where(eq(tasks.id, id));
+  return row!;
+}
+
+/**
+ * Tasks of the caller's home and doctor (else the demo ones): a new one and one handed to the
+ * drivers; one of another home; one addressed to another practice's doctor, out for delivery.
+ */
+async function taskFixtures(caller: Caller): Promise<Fixture[]> {
+  const me = caller.auth.user;
+  const add = async (label: Fixture['label'], values: { homeId: string | null; doctorId: string | null; status: string }): Promise<Fixture> => {
+    seq += 1;
+    const [patient] = await database.insert(patients).values({ lastname: `Auftrag${seq}`, dateOfBirth: '1940-01-01', homeId: values.homeId }).returning({ id: patients.id });
+    const [row] = await database
+      .insert(tasks)
+      .values({ type: 1, medicine: `Medikament ${seq}`, dose: '1-0-1', patientId: patient!.id, ...values })
+      .returning({ id: tasks.id });
+    return { label, params: { id: row!.id }, subject: () => taskSubject(row!.id) };
+  };
+  const ownHome = me.homeId ?? ids.home;
+  const ownDoctor = me.doctorId ?? ids.doctor;
+  return [
+    await add('own', { homeId: ownHome, doctorId: ownDoctor, status: 'new' }),
+    await add('peer', { homeId: ownHome, doctorId: ownDoctor, status: 'pickup' }),
+    await add('other home', { homeId: ids.otherHome, doctorId: null, status: 'new' }),
+    await add('other practice', { homeId: null, doctorId: ids.otherDoctor, status: 'delivery' }),
+  ];
+}
+
 const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
   User: userFixtures,
   Meeting: meetingFixtures,
@@ -264,6 +298,7 @@ const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
   DoctorOffice: officeFixtures,
   Home: homeFixtures,
   HomeGroup: homeGroupFixtures,
+  Task: taskFixtures,
 };
 
 type Outcome = { status: 403 | 404; why: string } | { status: 'allowed'; why: string };
@@ -387,6 +422,18 @@ describe("a policy's WHERE clause and its single-record check agree", () => {
     const res = await api().get('/api/meetings?limit=-1').set('x-auth-token', caller.record.token);
     expect(res.status).toBe(200);
     expect(res.body.data.map((m: { _id: string }) => m._id).sort()).toEqual(expected);
+  });
+
+  it.each(callerNames)('for %s: GET /api/tasks lists exactly the tasks the policy lets them read', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    if (!caller.record.permissions.some((p) => p.startsWith('task_list_view') || p.startsWith('pickup_list_view'))) return;
+    await taskFixtures(caller);
+    const all = await database.select({ id: tasks.id, home: tasks.homeId, doctor: tasks.doctorId, status: tasks.status, type: sql<string>`${tasks.type}::text` }).from(tasks);
+    const expected = all.filter((t) => POLICIES.Task.can(caller.auth, 'read', t)).map((t) => t.id).sort();
+    const res = await api().get('/api/tasks?limit=-1').set('x-auth-token', caller.record.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((t: { _id: string }) => t._id).sort()).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
   });
 
   // Master-data lists (issue #9): active records by default, all with filter[deactivated]=all.

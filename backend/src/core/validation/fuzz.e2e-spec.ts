@@ -44,6 +44,9 @@ const VOLATILE_TABLES = new Set(['sessions', 'login_failures']);
 /** Fields where null is a meaningful value (clears an assignment); everything else must refuse null. */
 const NULL_ALLOWED: Record<string, string[]> = { UserWriteDto: ['doctor', 'home', 'homeGroup'] };
 
+/** Values of another type that a field takes by design (PUT /api/tasks/seen: a list of ids, or true for all). */
+const OTHER_TYPE_ALLOWED: Record<string, Record<string, Json[]>> = { TaskSeenDto: { tasks: [true] } };
+
 let app: NestExpressApplication;
 let records: Record<DemoUsername, AuthRecord>;
 let routes: DiscoveredRoute[];
@@ -136,7 +139,9 @@ function dtoBodies(dto: Function, base: (n: number) => Record<string, Json>): Pa
   for (const [i, field] of dtoFields(dto).entries()) {
     for (const [what, value] of badStrings(field.multiline, i === 0)) out.push({ title: `${field.name}: ${what}`, body: withField(field.name, value) });
     if (!(NULL_ALLOWED[dto.name] ?? []).includes(field.name)) out.push({ title: `${field.name}: null`, body: withField(field.name, null) });
-    for (const [what, value] of WRONG_TYPES[field.kind]) out.push({ title: `${field.name}: ${what}`, body: withField(field.name, value) });
+    for (const [what, value] of WRONG_TYPES[field.kind]) {
+      if (!(OTHER_TYPE_ALLOWED[dto.name]?.[field.name] ?? []).includes(value)) out.push({ title: `${field.name}: ${what}`, body: withField(field.name, value) });
+    }
     out.push({ title: `${field.name}: nested ${MAX_INPUT_DEPTH + 5} levels`, raw: JSON.stringify(withField(field.name, '§DEEP§')).replace('"§DEEP§"', deepJson(MAX_INPUT_DEPTH + 5)) });
     out.push({ title: `${field.name}: NUL inside an array`, body: withField(field.name, [NUL]) });
   }
@@ -284,6 +289,8 @@ useTestApp(async (booted) => {
   const medicines = (await http().get('/api/medicine?limit=1').set('x-auth-token', auth)).body as { data: { name: string; disabled: boolean }[] };
   const meeting = meetings.data[0];
   const medicine = medicines.data[0];
+  const patient = ((await http().get('/api/patients?limit=1').set('x-auth-token', auth)).body as { data: { _id: string }[] }).data[0];
+  const doctor = ((await http().get('/api/doctors?limit=1').set('x-auth-token', auth)).body as { data: { _id: string }[] }).data[0];
   // Real records, so a payload that slipped through would reach the service and show up as stored.
   paramValues = {
     id: records.fahrer.user._id,
@@ -310,6 +317,8 @@ useTestApp(async (booted) => {
     OfficeWriteDto: (n) => ({ name: `Praxis Fuzz ${n}`, street: 'Weg 1', zip: '10115', city: 'Berlin', preferred: 'phone', phone: '030 1' }),
     HomeWriteDto: (n) => ({ name: `Haus Fuzz ${n}`, street: 'Weg 1', postalCode: '10115', city: 'Berlin', country: 'Deutschland', email: `fuzz${n}@beispiel.de`, fax: '030 1' }),
     HomeGroupWriteDto: (n) => ({ name: `Wohnbereich Fuzz ${n}` }),
+    TaskWriteDto: (n) => ({ type: 1, group: 'medicine', medicine: `Fuzzmittel ${n}`, dose: '1-0-1', amount: 1, patient: patient?._id ?? '', doctor: doctor?._id ?? '', latestDelivery: '' }),
+    TaskSeenDto: () => ({ tasks: [] }),
   };
 });
 

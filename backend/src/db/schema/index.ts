@@ -13,3 +13,4 @@ export * from './meetings.js';
 export * from './medicines.js';
 export * from './identities.js';
 export * from './patients.js';
+export * from './tasks.js';

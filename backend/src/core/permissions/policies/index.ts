@@ -1,6 +1,7 @@
 import { meetingPolicy } from './meeting.policy.js';
 import { doctorOfficePolicy, doctorPolicy, homeGroupPolicy, homePolicy } from './masterdata.policy.js';
 import { patientPolicy } from './patient.policy.js';
+import { taskPolicy } from './task.policy.js';
 import { userPolicy } from './user.policy.js';
 export * from './condition.js';
 export * from './policy.js';
@@ -8,6 +9,7 @@ export * from './user.policy.js';
 export * from './meeting.policy.js';
 export * from './masterdata.policy.js';
 export * from './patient.policy.js';
+export * from './task.policy.js';
 
 /** Every record policy by its subject name (route declarations name their subject). */
 export const POLICIES = {
@@ -18,4 +20,5 @@ export const POLICIES = {
   Doctor: doctorPolicy,
   DoctorOffice: doctorOfficePolicy,
   Patient: patientPolicy,
+  Task: taskPolicy,
 } as const;

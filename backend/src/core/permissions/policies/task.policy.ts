@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { PICKUP_TASK_TYPES } from '@mediport/contracts';
+import { tasks } from '../../../db/schema/index.js';
+import type { AuthContext } from '../../auth/auth-context.js';
+import { cond, type Condition, FALSE } from './condition.js';
+import { byGrant, definePolicy, ownHomeOrDoctor, type RecordPolicy } from './policy.js';
+
+/** A task as the policy sees it (type as text: conditions compare strings). */
+export interface TaskSubject {
+  [field: string]: string | null | undefined;
+  id: string;
+  home: string | null;
+  doctor: string | null;
+  status: string;
+  type: string;
+}
+
+export type TaskAction =
+  /** Place an order (the task as it would be saved: home from its patient, its doctor). */
+  | 'create'
+  /** Edit the fields of an open task. */
+  | 'update'
+  /** new → pickup ('Abholauftrag erzeugen'), types 1, 3, 4 only. */
+  | 'pickup'
+  /** pickup → delivery (pickup list). */
+  | 'deliver'
+  /** Anything but finished → finished; from the pickup list: pickup/delivery → finished. */
+  | 'finish'
+  /** Anything but finished/canceled → canceled. */
+  | 'cancel'
+  /** finished/canceled → new (reopen); from the pickup list: pickup/delivery → new (returned to the home). */
+  | 'reopen';
+
+const OPEN = ['new', 'pickup', 'delivery'] as const;
+const ON_THE_ROAD = ['pickup', 'delivery'] as const;
+
+/** What a driver's pickup list shows: tasks handed to the drivers, of any home. */
+function pickupScope(auth: AuthContext): Condition {
+  const grant = auth.grant('pickup_list_view');
+  return grant === 'all' || grant === 'own' ? cond.in('status', ON_THE_ROAD) : FALSE;
+}
+
+function rule(auth: AuthContext, action: TaskAction | 'read'): Condition {
+  // `_own` for tasks: a home user's are its home's tasks, a doctor user's those addressed to its doctor.
+  const scoped = (permission: Parameters<AuthContext['grant']>[0]) => byGrant(auth, permission, () => ownHomeOrDoctor(auth, { home: 'home', doctor: 'doctor' }));
+  switch (action) {
+    case 'read':
+      return cond.or(scoped('task_list_view'), pickupScope(auth));
+    case 'create':
+      return scoped('task_create_view');
+    case 'update':
+      return cond.and(scoped('task_action_edit_view'), cond.in('status', OPEN));
+    case 'pickup':
+      return cond.and(scoped('task_action_pickup_view'), cond.eq('status', 'new'), cond.in('type', PICKUP_TASK_TYPES.map(String)));
+    case 'deliver':
+      return cond.and(scoped('pickup_task_delivery_view'), cond.eq('status', 'pickup'));
+    case 'finish':
+      return cond.or(cond.and(scoped('task_action_finish_view'), cond.in('status', [...OPEN, 'canceled'])), cond.and(scoped('pickup_task_solve_view'), cond.in('status', ON_THE_ROAD)));
+    case 'cancel':
+      return cond.and(scoped('task_action_cancel_view'), cond.in('status', OPEN));
+    case 'reopen':
+      return cond.or(cond.and(scoped('task_action_reopen_view'), cond.in('status', ['finished', 'canceled'])), cond.and(scoped('pickup_task_back_view'), cond.in('status', ON_THE_ROAD)));
+  }
+}
+
+export const taskPolicy: RecordPolicy<TaskAction, TaskSubject> = definePolicy({
+  subject: 'Task',
+  columns: { id: tasks.id, home: tasks.homeId, doctor: tasks.doctorId, status: tasks.status, type: sql`${tasks.type}::text` },
+  rule,
+});

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doctors } from './doctors.js';
+import { homes } from './homes.js';
+import { patients } from './patients.js';
+import { users } from './users.js';
+
+/**
+ * Orders (spec part 2 §3 Task). `homeId` is the patient's home when the order was placed, kept on
+ * the task so the list's home filter and the home user's scope are one indexed column.
+ * `latestDelivery` is a date (the API shows DD.MM.YYYY).
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: smallint('type').notNull(),
+    status: text('status').notNull().default('new'),
+    group: text('group').notNull().default('medicine'),
+    medicine: text('medicine').notNull().default(''),
+    amount: integer('amount').notNull().default(1),
+    dose: text('dose').notNull().default(''),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    homeId: uuid('home_id').references(() => homes.id),
+    doctorId: uuid('doctor_id').references(() => doctors.id),
+    latestDelivery: date('latest_delivery', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedBy: uuid('modified_by').references((): AnyPgColumn => users.id),
+  },
+  (t) => [
+    index('tasks_home_created_idx').on(t.homeId, t.createdAt),
+    index('tasks_doctor_created_idx').on(t.doctorId, t.createdAt),
+    index('tasks_patient_idx').on(t.patientId),
+    index('tasks_status_created_idx').on(t.status, t.createdAt),
+    index('tasks_latest_delivery_idx').on(t.latestDelivery),
+    index('tasks_created_at_idx').on(t.createdAt),
+    index('tasks_modified_at_idx').on(t.modifiedAt),
+    // filter[text] and filter[medicine] (ILIKE, any case); no fast-update list (see patients_search_trgm_idx).
+    index('tasks_medicine_trgm_idx').using('gin', sql`${t.medicine} gin_trgm_ops`).with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * A task's event feed (spec part 2 §3 Event). This issue writes `status_change` rows
+ * (data: { from, to }); the chat adds messages and files.
+ */
+export const taskEvents = pgTable(
+  'task_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull().default({}),
+    /** 'failed' marks a failed e-mail. */
+    state: text('state'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id),
+  },
+  (t) => [index('task_events_task_created_idx').on(t.taskId, t.createdAt)],
+);

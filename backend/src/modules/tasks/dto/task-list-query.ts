@@ -1,0 +1,41 @@
+import { parseGermanDate } from '@mediport/validation';
+import { TASK_DATE_TYPES, TASK_SORT_FIELDS, TASK_STATUSES, type TaskStatus } from '@mediport/contracts';
+import { defineListQuery, type FilterParser, flagFilter, listFilter, type ListQueryOf, ListQueryPipe, oneOfFilter, textFilter, uuidFilter } from '../../../core/http/list-query.js';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const rejectAny = oneOfFilter<never>([]);
+
+/** A day as DD.MM.YYYY (or YYYY-MM-DD), answered as YYYY-MM-DD; anything else is a bad filter. */
+export const germanDateFilter: FilterParser<string | undefined> = (value) => {
+  const text = textFilter({ maxLength: 10 })(value);
+  if (text === undefined) return undefined;
+  const iso = ISO_DATE.test(text) ? parseGermanDate(text.split('-').reverse().join('.')) : parseGermanDate(text);
+  // oneOfFilter with no allowed value rejects the text the list layer's way (one 400 with the path).
+  return iso ?? rejectAny(text);
+};
+
+const isStatus = (v: string): v is TaskStatus => (TASK_STATUSES as readonly string[]).includes(v);
+
+/** GET /api/tasks (spec part 2 §2 Orders list): offset, limit (50), sort (priority), filter[...]. */
+export const TASK_LIST_QUERY = defineListQuery({
+  defaultLimit: 50,
+  sortFields: TASK_SORT_FIELDS,
+  defaultSort: 'priority',
+  filters: {
+    latestDelivery: germanDateFilter,
+    status: listFilter(isStatus),
+    text: textFilter({ maxLength: 200 }),
+    doctor: uuidFilter,
+    medicine: textFilter({ maxLength: 200 }),
+    home: uuidFilter,
+    patient: uuidFilter,
+    notSeen: flagFilter,
+    from: germanDateFilter,
+    to: germanDateFilter,
+    filter_date_type: oneOfFilter(TASK_DATE_TYPES),
+  },
+});
+
+export type TaskListQuery = ListQueryOf<typeof TASK_LIST_QUERY>;
+
+export const taskListQueryPipe = new ListQueryPipe(TASK_LIST_QUERY);

@@ -1,0 +1,163 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TaskSortField } from '@mediport/contracts';
+import type { Database } from '../../core/db/database.js';
+import { DB } from '../../core/db/db.module.js';
+import type { ListQuery } from '../../core/http/list-query.js';
+import { type CommonListFilter, escapeLike, type ListSource, qualified, runList, seenColumn } from '../../core/http/list.js';
+import type { SeenSource } from '../../core/seen/unseen.js';
+import { doctors, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskInsert = Omit<typeof tasks.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
+export type TaskPatch = Partial<Omit<typeof tasks.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
+
+/** Tasks in the one "not seen" definition: a task one placed oneself counts as seen. */
+export const TASK_SEEN: SeenSource = { kind: 'task', id: tasks.id, createdAt: tasks.createdAt, createdBy: tasks.createdBy };
+
+/** Open (neither finished nor canceled) with latestDelivery today, tomorrow or past, Berlin time. */
+export const TASK_URGENT = sql<boolean>`coalesce(${tasks.status} in ('new', 'pickup', 'delivery') and ${tasks.latestDelivery} <= (now() at time zone 'Europe/Berlin')::date + 1, false)`;
+
+/** The patient's name, for filter[text] (a scalar subquery: the count runs on tasks alone). */
+const PATIENT_NAME = sql`(select ${patients.firstname} || ' ' || ${patients.lastname} from ${patients} where ${patients.id} = ${qualified(tasks.patientId)})`;
+
+const creator = alias(users, 'task_creator');
+const modifier = alias(users, 'task_modifier');
+
+export const TASK_LIST: ListSource<TaskSortField> = {
+  table: tasks,
+  id: tasks.id,
+  sort: {
+    // Urgent first, then the earliest latestDelivery (none last), newest first.
+    priority: () => [sql`${TASK_URGENT} desc`, sql`${tasks.latestDelivery} asc nulls last`, sql`${tasks.createdAt} desc`],
+    latestDelivery: (desc) => [sql`${tasks.latestDelivery} ${desc ? sql`desc nulls last` : sql`asc nulls last`}`],
+    createdAt: tasks.createdAt,
+    modifiedAt: tasks.modifiedAt,
+    status: tasks.status,
+    medicine: sql`lower(${tasks.medicine})`,
+    patient: sql`lower(${patients.lastname})`,
+    home: sql`lower(${homes.name})`,
+    doctor: sql`lower(${doctors.lastname})`,
+  },
+  search: [tasks.medicine, tasks.dose, PATIENT_NAME],
+  seen: TASK_SEEN,
+};
+
+export interface TaskListFilters extends CommonListFilter {
+  latestDelivery?: string;
+  status?: string[];
+  doctor?: string;
+  medicine?: string;
+  home?: string;
+  patient?: string;
+  from?: string;
+  to?: string;
+  filter_date_type?: 'created' | 'modified';
+}
+
+export interface TaskListOptions {
+  query: ListQuery<TaskSortField, TaskListFilters>;
+  viewerId: string;
+  /** taskPolicy.where(auth, 'read'). */
+  scope: SQL | undefined;
+  ids?: string[];
+}
+
+/** Midnight of a Berlin day (YYYY-MM-DD) as a timestamp. */
+const berlinMidnight = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Berlin')`;
+
+/** The list's own filters (spec §2), over the tasks table's columns. */
+function filterConditions(f: TaskListFilters): (SQL | undefined)[] {
+  const dateColumn = f.filter_date_type === 'modified' ? tasks.modifiedAt : tasks.createdAt;
+  return [
+    f.status ? inArray(tasks.status, f.status) : undefined,
+    f.latestDelivery ? lte(tasks.latestDelivery, f.latestDelivery) : undefined,
+    f.doctor ? eq(tasks.doctorId, f.doctor) : undefined,
+    f.home ? eq(tasks.homeId, f.home) : undefined,
+    f.patient ? eq(tasks.patientId, f.patient) : undefined,
+    f.medicine ? ilike(tasks.medicine, `%${escapeLike(f.medicine)}%`) : undefined,
+    f.from ? sql`${dateColumn} >= ${berlinMidnight(f.from)}` : undefined,
+    f.to ? sql`${dateColumn} < ${berlinMidnight(f.to, 1)}` : undefined,
+  ];
+}
+
+@Injectable()
+export class TasksRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /** The rows of the orders list with patient, home, doctor, actors, urgency and the viewer's seen state, and the count. */
+  list(options: TaskListOptions) {
+    return runList(this.db, TASK_LIST, { ...options, where: filterConditions(options.query.filter) }, (plan) =>
+      this.db
+        .select({
+          task: tasks,
+          patient: { _id: patients.id, firstname: patients.firstname, lastname: patients.lastname, dateOfBirth: patients.dateOfBirth },
+          home: { _id: homes.id, name: homes.name },
+          doctor: { _id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname, email: doctors.email, fax: doctors.fax },
+          createdFrom: { _id: creator.id, username: creator.username },
+          modifiedFrom: { _id: modifier.id, username: modifier.username },
+          seen: seenColumn(TASK_SEEN, options.viewerId),
+          urgent: TASK_URGENT.mapWith(Boolean),
+        })
+        .from(tasks)
+        .leftJoin(patients, eq(patients.id, tasks.patientId))
+        .leftJoin(homes, eq(homes.id, tasks.homeId))
+        .leftJoin(doctors, eq(doctors.id, tasks.doctorId))
+        .leftJoin(creator, eq(creator.id, tasks.createdBy))
+        .leftJoin(modifier, eq(modifier.id, tasks.modifiedBy))
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .offset(plan.offset)
+        .limit(plan.limit),
+    );
+  }
+
+  /** One task as the list shows it, or null. */
+  async findRow(id: string, viewerId: string) {
+    const { rows } = await this.list({ query: { offset: 0, limit: 1, sort: { field: 'createdAt', desc: false }, filter: {} }, viewerId, scope: undefined, ids: [id] });
+    return rows[0] ?? null;
+  }
+
+  async findById(id: string): Promise<TaskRow | null> {
+    const [row] = await this.db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Which of `ids` lie within `scope`. */
+  async visible(ids: string[], scope: SQL | undefined): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.select({ id: tasks.id }).from(tasks).where(and(inArray(tasks.id, ids), scope));
+    return rows.map((r) => r.id);
+  }
+
+  /** The patient an order names: its home and living area (null when absent). */
+  async patient(id: string) {
+    const [row] = await this.db
+      .select({ id: patients.id, homeId: patients.homeId, homeGroupId: patients.homeGroupId, deactivatedAt: patients.deactivatedAt })
+      .from(patients)
+      .where(eq(patients.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The doctor an order names (null when absent). */
+  async doctor(id: string) {
+    const [row] = await this.db.select({ id: doctors.id, deactivatedAt: doctors.deactivatedAt }).from(doctors).where(eq(doctors.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async create(values: TaskInsert): Promise<string> {
+    const [row] = await this.db.insert(tasks).values(values).returning({ id: tasks.id });
+    return row!.id;
+  }
+
+  async save(id: string, patch: TaskPatch): Promise<void> {
+    await this.db.update(tasks).set(patch).where(eq(tasks.id, id));
+  }
+
+  /** A status change in the task's event feed: who (createdBy) and when (createdAt). */
+  async addStatusEvent(taskId: string, from: string, to: string, userId: string): Promise<void> {
+    await this.db.insert(taskEvents).values({ taskId, type: 'status_change', data: { from, to }, createdBy: userId });
+  }
+}

@@ -1,0 +1,287 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type ApiErrorEntry,
+  DOCTOR_TASK_TYPES,
+  type ListResponse,
+  TASK_MESSAGES,
+  type TaskDto,
+  type TaskGroup,
+  type TaskSeenResponse,
+  type TaskStatus,
+  type TaskType,
+} from '@mediport/contracts';
+import { berlinToday, formatGermanDate, parseGermanDate } from '@mediport/validation';
+import { actorRef } from '../../core/audit/actor-ref.js';
+import { AuditService } from '../../core/audit/audit.service.js';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { UnitOfWork } from '../../core/db/unit-of-work.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { doctorPolicy, patientPolicy, stateOf, type TaskAction, taskPolicy, type TaskSubject } from '../../core/permissions/policies/index.js';
+import { SeenRepository } from '../statistics/seen.repository.js';
+import type { TaskListQuery } from './dto/task-list-query.js';
+import type { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
+import { illegalTransition, invalidTask, statusNotAlone } from './tasks.errors.js';
+import { TASK_SEEN, type TaskRow, TasksRepository } from './tasks.repository.js';
+
+export const TASK_AUDIT = {
+  create: 'task.create',
+  update: 'task.update',
+  status: 'task.status',
+} as const;
+
+type ListRow = Awaited<ReturnType<TasksRepository['list']>>['rows'][number];
+
+/**
+ * The status machine of spec §4: the action a change to `to` is, when the current status allows
+ * it at all (the policy then decides whether the caller may).
+ */
+const TRANSITIONS: Record<TaskStatus, { action: TaskAction; from: readonly TaskStatus[] }> = {
+  pickup: { action: 'pickup', from: ['new'] },
+  delivery: { action: 'deliver', from: ['pickup'] },
+  finished: { action: 'finish', from: ['new', 'pickup', 'delivery', 'canceled'] },
+  canceled: { action: 'cancel', from: ['new', 'pickup', 'delivery'] },
+  new: { action: 'reopen', from: ['pickup', 'delivery', 'finished', 'canceled'] },
+};
+
+export function taskSubject(row: Pick<TaskRow, 'id' | 'homeId' | 'doctorId' | 'status' | 'type'>): TaskSubject {
+  return { id: row.id, home: row.homeId, doctor: row.doctorId, status: row.status, type: String(row.type) };
+}
+
+/** The order form after merging a request into the stored task (PUT) or on its own (POST). */
+interface TaskForm {
+  type: TaskType | undefined;
+  group: TaskGroup;
+  medicine: string;
+  amount: number;
+  dose: string;
+  patient: string;
+  doctor: string | null;
+  latestDelivery: string;
+}
+
+const FIELDS = ['type', 'group', 'medicine', 'amount', 'dose', 'patient', 'doctor', 'latestDelivery'] as const;
+
+@Injectable()
+export class TasksService {
+  constructor(
+    private readonly repo: TasksRepository,
+    private readonly audit: AuditService,
+    private readonly seen: SeenRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  toDto(auth: AuthContext, r: ListRow): TaskDto {
+    const t = r.task;
+    return {
+      _id: t.id,
+      type: t.type as TaskType,
+      status: t.status as TaskStatus,
+      group: t.group as TaskGroup,
+      medicine: t.medicine,
+      amount: t.amount,
+      dose: t.dose,
+      patient: t.patientId,
+      doctor: t.doctorId,
+      home: t.homeId,
+      latestDelivery: this.stored(t).latestDelivery,
+      patientDetails: r.patient?._id ? { _id: r.patient._id, firstname: r.patient.firstname ?? '', lastname: r.patient.lastname ?? '', dateOfBirth: r.patient.dateOfBirth ? formatGermanDate(r.patient.dateOfBirth) : '' } : null,
+      homeDetails: r.home?._id ? { _id: r.home._id, name: r.home.name ?? '' } : null,
+      doctorDetails: r.doctor?._id
+        ? { _id: r.doctor._id, title: r.doctor.title ?? '', firstname: r.doctor.firstname ?? '', lastname: r.doctor.lastname ?? '', email: r.doctor.email ?? '', fax: r.doctor.fax ?? '' }
+        : null,
+      urgent: r.urgent,
+      seen: r.seen ? [auth.userId] : [],
+      createdAt: t.createdAt.toISOString(),
+      createdFrom: actorRef(r.createdFrom),
+      modifiedAt: t.modifiedAt.toISOString(),
+      modifiedFrom: actorRef(r.modifiedFrom),
+    };
+  }
+
+  async list(auth: AuthContext, query: TaskListQuery): Promise<ListResponse<TaskDto>> {
+    const { rows, count } = await this.repo.list({ query, viewerId: auth.userId, scope: taskPolicy.where(auth, 'read') });
+    return { data: rows.map((r) => this.toDto(auth, r)), count };
+  }
+
+  /** One task; not visible → 404. */
+  async get(auth: AuthContext, id: string): Promise<TaskDto> {
+    await this.taskFor(auth, id, 'read');
+    return this.row(auth, id);
+  }
+
+  async create(auth: AuthContext, dto: TaskWriteDto): Promise<TaskDto> {
+    // A new order starts as new (spec §4).
+    if (dto.status !== undefined && dto.status !== 'new') throw illegalTransition();
+    const form = this.form(
+      { type: undefined, group: 'medicine', medicine: '', amount: 1, dose: '', patient: '', doctor: auth.user.doctorId && auth.grant('task_create_view') === 'own' ? auth.user.doctorId : null, latestDelivery: '' },
+      dto,
+    );
+    const checked = await this.check(auth, form, true);
+    // The order as it would be saved must lie within the caller's create scope (own home / own doctor).
+    if (!taskPolicy.can(auth, 'create', { id: '', home: checked.homeId, doctor: form.doctor, status: 'new', type: String(form.type) })) {
+      throw AppError.forbidden();
+    }
+    const id = await this.unitOfWork.run(async () => {
+      const created = await this.repo.create({ ...this.columns(form, checked), status: 'new', createdBy: auth.userId, modifiedBy: auth.userId });
+      await this.audit.recordBy(auth, { action: TASK_AUDIT.create, target: created });
+      return created;
+    });
+    return this.row(auth, id);
+  }
+
+  /** PUT: `{status}` alone walks the status machine; anything else edits the fields of an open task. */
+  async update(auth: AuthContext, id: string, dto: TaskWriteDto): Promise<TaskDto> {
+    const given = FIELDS.filter((k) => dto[k] !== undefined);
+    if (dto.status !== undefined) {
+      if (given.length) throw statusNotAlone();
+      return this.changeStatus(auth, id, dto.status);
+    }
+    const current = await this.taskFor(auth, id, 'update');
+    if (!given.length) return this.row(auth, id);
+    const stored = this.stored(current);
+    const form = this.form(stored, dto);
+    // The past-date rule applies to a date being set, not to an old one left as it is.
+    const checked = await this.check(auth, form, form.latestDelivery !== stored.latestDelivery);
+    // No moving an order out of one's scope (another home or doctor).
+    if (!taskPolicy.can(auth, 'update', { ...taskSubject(current), home: checked.homeId, doctor: form.doctor })) throw AppError.forbidden();
+    const columns = this.columns(form, checked);
+    const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
+    await this.unitOfWork.run(async () => {
+      await this.repo.save(id, { ...columns, modifiedAt: new Date(), modifiedBy: auth.userId });
+      await this.audit.recordBy(auth, { action: TASK_AUDIT.update, target: id, meta: { changed } });
+    });
+    return this.row(auth, id);
+  }
+
+  /** One transition of spec §4: illegal from the current status → 409, not the caller's → 403; recorded as a status_change event. */
+  async changeStatus(auth: AuthContext, id: string, to: TaskStatus): Promise<TaskDto> {
+    const current = await this.taskFor(auth, id, 'read');
+    const transition = TRANSITIONS[to];
+    const from = current.status as TaskStatus;
+    if (!transition.from.includes(from)) throw illegalTransition();
+    // Pickup orders exist for types 1, 3 and 4 only (spec §4).
+    if (to === 'pickup' && current.type === 2) throw illegalTransition();
+    taskPolicy.assert(auth, transition.action, taskSubject(current));
+    await this.unitOfWork.run(async () => {
+      await this.repo.save(id, { status: to, modifiedAt: new Date(), modifiedBy: auth.userId });
+      await this.repo.addStatusEvent(id, from, to, auth.userId);
+      await this.audit.recordBy(auth, { action: TASK_AUDIT.status, target: id, meta: { from, to } });
+    });
+    return this.row(auth, id);
+  }
+
+  /** PUT /api/tasks/{id}/seen: opening a row marks the task seen by the caller (spec §4). */
+  async markSeen(auth: AuthContext, id: string): Promise<TaskSeenResponse> {
+    await this.taskFor(auth, id, 'read');
+    await this.seen.mark(TASK_SEEN.kind, auth.userId, [id]);
+    return { message: TASK_MESSAGES.seen };
+  }
+
+  /** PUT /api/tasks/seen: the listed tasks the caller may see, or (true) all of them. */
+  async markManySeen(auth: AuthContext, dto: TaskSeenDto): Promise<TaskSeenResponse> {
+    if (dto.tasks === true) {
+      await this.seen.markAll(TASK_SEEN.kind, auth.userId);
+      return { message: TASK_MESSAGES.allSeen };
+    }
+    const visible = await this.repo.visible([...new Set(dto.tasks)], taskPolicy.where(auth, 'read'));
+    await this.seen.mark(TASK_SEEN.kind, auth.userId, visible);
+    return { message: TASK_MESSAGES.selectedSeen };
+  }
+
+  // ---- helpers ----
+
+  /** The stored task as the order form. */
+  private stored(t: TaskRow): TaskForm {
+    return {
+      type: t.type as TaskType,
+      group: t.group as TaskGroup,
+      medicine: t.medicine,
+      amount: t.amount,
+      dose: t.dose,
+      patient: t.patientId,
+      doctor: t.doctorId,
+      latestDelivery: t.latestDelivery ? formatGermanDate(t.latestDelivery) : '',
+    };
+  }
+
+  private form(base: TaskForm, dto: TaskWriteDto): TaskForm {
+    const form: TaskForm = { ...base };
+    if (dto.type !== undefined) form.type = dto.type;
+    if (dto.group !== undefined) form.group = dto.group;
+    if (dto.medicine !== undefined) form.medicine = dto.medicine.trim();
+    if (dto.dose !== undefined) form.dose = dto.dose.trim();
+    if (dto.amount !== undefined) form.amount = dto.amount;
+    if (dto.patient !== undefined) form.patient = dto.patient;
+    if (dto.doctor !== undefined) form.doctor = dto.doctor || null;
+    if (dto.latestDelivery !== undefined) form.latestDelivery = dto.latestDelivery.trim();
+    return form;
+  }
+
+  /**
+   * The rules of spec §5 on the whole order, and the named patient and doctor: they must exist and
+   * be visible to the caller (else the field's message, as for an unknown id). Answers the task's
+   * home (the patient's) and latestDelivery as YYYY-MM-DD.
+   */
+  private async check(auth: AuthContext, form: TaskForm, checkPast: boolean): Promise<{ homeId: string | null; latestDelivery: string | null }> {
+    const errors: ApiErrorEntry[] = [];
+    if (form.type === undefined) errors.push({ path: 'type', message: TASK_MESSAGES.type });
+    if (form.group === 'medicine') {
+      if (!form.medicine) errors.push({ path: 'medicine', message: TASK_MESSAGES.medicineRequired });
+      if (!form.dose) errors.push({ path: 'dose', message: TASK_MESSAGES.doseRequired });
+    }
+    let latestDelivery: string | null = null;
+    if (form.latestDelivery) {
+      latestDelivery = parseGermanDate(form.latestDelivery);
+      if (!latestDelivery) errors.push({ path: 'latestDelivery', message: TASK_MESSAGES.latestDeliveryFormat });
+      else if (checkPast && latestDelivery < berlinToday()) errors.push({ path: 'latestDelivery', message: TASK_MESSAGES.latestDeliveryPast });
+    }
+    let homeId: string | null = null;
+    if (!form.patient) errors.push({ path: 'patient', message: TASK_MESSAGES.patientRequired });
+    else {
+      const patient = await this.repo.patient(form.patient);
+      if (!patient || !patientPolicy.can(auth, 'read', { id: patient.id, home: patient.homeId, state: stateOf(patient.deactivatedAt) })) {
+        errors.push({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
+      } else {
+        homeId = patient.homeId;
+        if (form.type === 3 && !patient.homeGroupId) errors.push({ path: 'patient', message: TASK_MESSAGES.homeGroupRequired });
+      }
+    }
+    if (form.doctor) {
+      const doctor = await this.repo.doctor(form.doctor);
+      if (!doctor || doctor.deactivatedAt || !doctorPolicy.can(auth, 'read', { id: doctor.id, state: stateOf(doctor.deactivatedAt) })) {
+        errors.push({ path: 'doctor', message: TASK_MESSAGES.doctorUnknown });
+      }
+    } else if (form.type !== undefined && DOCTOR_TASK_TYPES.includes(form.type)) {
+      errors.push({ path: 'doctor', message: TASK_MESSAGES.doctorRequired });
+    }
+    if (errors.length) throw invalidTask(errors);
+    return { homeId, latestDelivery };
+  }
+
+  private columns(form: TaskForm, checked: { homeId: string | null; latestDelivery: string | null }) {
+    return {
+      type: form.type!,
+      group: form.group,
+      medicine: form.medicine,
+      amount: form.amount,
+      dose: form.dose,
+      patientId: form.patient,
+      homeId: checked.homeId,
+      doctorId: form.doctor,
+      latestDelivery: checked.latestDelivery,
+    };
+  }
+
+  /** The task for `action`: 404 when not visible, 403 when visible but not allowed. */
+  private async taskFor(auth: AuthContext, id: string, action: TaskAction | 'read'): Promise<TaskRow> {
+    const row = await this.repo.findById(id);
+    taskPolicy.assert(auth, action, row ? taskSubject(row) : null);
+    return row!;
+  }
+
+  private async row(auth: AuthContext, id: string): Promise<TaskDto> {
+    const row = await this.repo.findRow(id, auth.userId);
+    if (!row) throw new Error(`task ${id} vanished`);
+    return this.toDto(auth, row);
+  }
+}

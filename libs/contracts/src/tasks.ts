@@ -1,0 +1,145 @@
+import type { ActorRef } from './index.js';
+
+/** Orders ("tasks", spec part 2 §3 Task, §4 Task status, §5 Order, §8 task messages). */
+
+/** 1 Auftrag, 2 Selbstkauf, 3 Rezept in Wohnbereich, 4 Rezept in Arztpraxis (spec §9). */
+export const TASK_TYPES = [1, 2, 3, 4] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const TASK_TYPE_LABELS: Record<TaskType, string> = {
+  1: 'Auftrag',
+  2: 'Selbstkauf',
+  3: 'Rezept in Wohnbereich',
+  4: 'Rezept in Arztpraxis',
+};
+
+/** Task types a pickup order can be created for (spec §4 'Abholauftrag erzeugen'). */
+export const PICKUP_TASK_TYPES: readonly TaskType[] = [1, 3, 4];
+/** Task types that need a doctor (spec §5). */
+export const DOCTOR_TASK_TYPES: readonly TaskType[] = [1, 4];
+
+export const TASK_STATUSES = ['new', 'pickup', 'delivery', 'finished', 'canceled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  new: 'Neu',
+  pickup: 'In Abholung',
+  delivery: 'Auslieferung',
+  finished: 'Erledigt',
+  canceled: 'Storniert',
+};
+
+export const TASK_GROUPS = ['medicine', 'document', 'other'] as const;
+export type TaskGroup = (typeof TASK_GROUPS)[number];
+
+/** Order amount options 1 to 100 (spec §9). */
+export const TASK_AMOUNT_MIN = 1;
+export const TASK_AMOUNT_MAX = 100;
+
+export const TASK_SORT_FIELDS = ['priority', 'latestDelivery', 'createdAt', 'modifiedAt', 'status', 'medicine', 'patient', 'home', 'doctor'] as const;
+export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
+
+export const TASK_DATE_TYPES = ['created', 'modified'] as const;
+export type TaskDateType = (typeof TASK_DATE_TYPES)[number];
+
+/** `filter[...]` of GET /api/tasks (spec §2 Orders list); dates as DD.MM.YYYY. */
+export interface TaskListFilter {
+  latestDelivery?: string;
+  status?: TaskStatus[];
+  text?: string;
+  doctor?: string;
+  medicine?: string;
+  home?: string;
+  patient?: string;
+  notSeen?: boolean;
+  from?: string;
+  to?: string;
+  filter_date_type?: TaskDateType;
+}
+
+/** A task as the API returns it. */
+export interface TaskDto {
+  _id: string;
+  type: TaskType;
+  status: TaskStatus;
+  group: TaskGroup;
+  medicine: string;
+  amount: number;
+  dose: string;
+  patient: string;
+  doctor: string | null;
+  home: string | null;
+  /** DD.MM.YYYY, or '' when none. */
+  latestDelivery: string;
+  patientDetails: { _id: string; firstname: string; lastname: string; dateOfBirth: string } | null;
+  homeDetails: { _id: string; name: string } | null;
+  doctorDetails: { _id: string; title: string; firstname: string; lastname: string; email: string; fax: string } | null;
+  /** latestDelivery today, tomorrow or past while the task is neither finished nor canceled. */
+  urgent: boolean;
+  /** [the caller's id] when the caller has seen the task, else []. */
+  seen: string[];
+  createdAt: string;
+  createdFrom: ActorRef | null;
+  modifiedAt: string;
+  modifiedFrom: ActorRef | null;
+}
+
+/** Body of POST /api/tasks and PUT /api/tasks/{id} (`{status}` alone changes the status). */
+export interface TaskWriteRequest {
+  type?: TaskType;
+  status?: TaskStatus;
+  group?: TaskGroup;
+  medicine?: string;
+  amount?: number;
+  dose?: string;
+  patient?: string;
+  doctor?: string | null;
+  /** DD.MM.YYYY, or '' for none. */
+  latestDelivery?: string;
+}
+
+/** Body of PUT /api/tasks/seen: the ids, or true for all. */
+export interface TaskSeenRequest {
+  tasks: string[] | true;
+}
+
+/** Answer of the seen calls, with the spec's toast. */
+export interface TaskSeenResponse {
+  message: string;
+}
+
+/** Texts of the order domain: the spec's §8 toasts word for word, and the server's rule messages. */
+export const TASK_MESSAGES = {
+  // Success toasts (spec §8).
+  pickup: 'Auftrag wurde an die Fahrer übergeben.',
+  finished: 'Aufrag wurde abgeschlossen',
+  canceled: 'Auftrag wurde Storniert.',
+  reopened: 'Task wurde zurück auf "neu" gestellt.',
+  created: 'Auftrag angelegt',
+  updated: 'Auftrag geändert',
+  selectedSeen: 'Ausgewaehlte Auftraege wurden auf gelesen gesetzt.',
+  seen: 'Aufträge als gelesen markiert.',
+  allSeen: 'Alle Aufträge als gelesen markiert.',
+  delivery: 'Der Auftrag wurde als in Auslieferung markiert',
+  pickupFinished: 'Der Auftrag wurde als abgeschlossen markiert',
+  returned: 'Der Auftrag wurde wieder an das Heim Zurückgegeben.',
+  cancelConfirm: 'Möchten Sie diesen Vorgang Stornieren?',
+  // Rules (spec §5; where the spec gives no text, ours).
+  homeGroupRequired: 'Weisen Sie dem Patienten erst einen Wohnbereich zu.',
+  medicineRequired: 'Bitte geben Sie ein Medikament an.',
+  doseRequired: 'Bitte geben Sie eine Dosierung an.',
+  doctorRequired: 'Bitte wählen Sie einen Arzt aus.',
+  doctorUnknown: 'Bitte wählen Sie einen vorhandenen Arzt aus.',
+  patientRequired: 'Bitte wählen Sie einen Patienten aus.',
+  patientUnknown: 'Bitte wählen Sie einen vorhandenen Patienten aus.',
+  latestDeliveryPast: 'Das Lieferdatum darf nicht in der Vergangenheit liegen.',
+  latestDeliveryFormat: 'Bitte geben Sie das Lieferdatum im Format TT.MM.JJJJ an.',
+  amount: 'Bitte wählen Sie eine Menge von 1 bis 100.',
+  type: 'Bitte wählen Sie eine gültige Auftragsart.',
+  status: 'Unbekannter Status.',
+  group: 'Bitte wählen Sie eine gültige Gruppe.',
+  illegalTransition: 'Dieser Statuswechsel ist nicht möglich.',
+  closed: 'Ein abgeschlossener oder stornierter Auftrag kann nicht bearbeitet werden.',
+  statusAlone: 'Der Status kann nur allein geändert werden.',
+  seenList: 'Bitte geben Sie die Aufträge als Liste an.',
+} as const;
