@@ -190,8 +190,14 @@ async function officeOf(doctorId: string | null): Promise<string | null> {
 
 const stateSql = (column: typeof patients.deactivatedAt | typeof doctors.deactivatedAt | typeof homes.deactivatedAt) => sql<'active' | 'deactivated'>`case when ${column} is null then 'active' else 'deactivated' end`;
 
+/** The doctors a patient has orders for (written here on its own, not taken from the policy). */
+const orderDoctorsSql = sql<string[]>`array(select distinct t.doctor_id::text from ${tasks} t where t.patient_id = "patients"."id" and t.doctor_id is not null)`;
+
 async function patientSubject(id: string): Promise<PolicyRecord> {
-  const [row] = await database.select({ id: patients.id, home: patients.homeId, state: stateSql(patients.deactivatedAt) }).from(patients).where(eq(patients.id, id));
+  const [row] = await database
+    .select({ id: patients.id, home: patients.homeId, state: stateSql(patients.deactivatedAt), orderDoctors: orderDoctorsSql })
+    .from(patients)
+    .where(eq(patients.id, id));
   return row!;
 }
 
@@ -216,6 +222,9 @@ async function patientFixtures(caller: Caller): Promise<Fixture[]> {
   const add = async (label: Fixture['label'], homeId: string | null): Promise<Fixture> => {
     seq += 1;
     const [row] = await database.insert(patients).values({ lastname: `Fixture${seq}`, dateOfBirth: '1940-01-01', homeId }).returning({ id: patients.id });
+    // A doctor user's own patients are those with an order for its doctor.
+    const doctorId = caller.auth.user.doctorId;
+    if (label === 'own' && doctorId) await database.insert(tasks).values({ type: 1, medicine: 'Fixture', dose: '1-0-0', patientId: row!.id, homeId, doctorId });
     return { label, params: { id: row!.id }, subject: () => patientSubject(row!.id) };
   };
   return [await add('own', caller.auth.user.homeId ?? ids.home), await add('other home', ids.otherHome), await add('other practice', null)];
@@ -442,7 +451,8 @@ describe("a policy's WHERE clause and its single-record check agree", () => {
       subject: 'Patient' as const,
       path: '/api/patients',
       permission: 'patient_list_view',
-      rows: () => database.select({ id: patients.id, home: patients.homeId, state: stateSql(patients.deactivatedAt), gone: patients.deactivatedAt }).from(patients),
+      rows: () =>
+        database.select({ id: patients.id, home: patients.homeId, state: stateSql(patients.deactivatedAt), orderDoctors: orderDoctorsSql, gone: patients.deactivatedAt }).from(patients),
     },
     {
       subject: 'Doctor' as const,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PatientSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
@@ -8,8 +8,10 @@ import { type ListQuery, LIST_LIMIT_MAX } from '../../core/http/list-query.js';
 import { type CommonListFilter, type ListSource, runList, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
 import { homeGroups, homes, patients, users } from '../../db/schema/index.js';
+import { PATIENT_ORDER_DOCTORS } from '../../core/permissions/policies/index.js';
 
-export type PatientRow = typeof patients.$inferSelect;
+/** A stored patient with the doctors of its orders (the policy's subject needs them). */
+export type PatientRow = typeof patients.$inferSelect & { orderDoctors: string[] };
 export type PatientInsert = Omit<typeof patients.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
 export type PatientPatch = Partial<Omit<typeof patients.$inferInsert, 'id' | 'createdAt' | 'createdBy'>>;
 
@@ -67,7 +69,7 @@ export class PatientsRepository {
     return runList(this.db, PATIENT_LIST, { ...options, where: [...(options.where ?? []), f.home ? eq(patients.homeId, f.home) : undefined, f.homeGroup ? eq(patients.homeGroupId, f.homeGroup) : undefined] }, (plan) =>
       this.db
         .select({
-          patient: patients,
+          patient: { ...getTableColumns(patients), orderDoctors: PATIENT_ORDER_DOCTORS },
           home: { _id: homes.id, name: homes.name },
           homeGroup: { _id: homeGroups.id, name: homeGroups.name, home: homeGroups.homeId },
           createdFrom: { _id: creator.id, username: creator.username },
@@ -93,7 +95,11 @@ export class PatientsRepository {
   }
 
   async findById(id: string): Promise<PatientRow | null> {
-    const [row] = await this.db.select().from(patients).where(eq(patients.id, id)).limit(1);
+    const [row] = await this.db
+      .select({ ...getTableColumns(patients), orderDoctors: PATIENT_ORDER_DOCTORS })
+      .from(patients)
+      .where(eq(patients.id, id))
+      .limit(1);
     return row ?? null;
   }
 

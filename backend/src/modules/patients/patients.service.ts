@@ -32,8 +32,8 @@ const DEFAULT_COUNTRY = 'Deutschland';
 type ListRow = Awaited<ReturnType<PatientsRepository['list']>>['rows'][number];
 
 
-export function patientSubject(row: Pick<PatientRow, 'id' | 'homeId' | 'deactivatedAt'>): PatientSubject {
-  return { id: row.id, home: row.homeId, state: stateOf(row.deactivatedAt) };
+export function patientSubject(row: Pick<PatientRow, 'id' | 'homeId' | 'deactivatedAt' | 'orderDoctors'>): PatientSubject {
+  return { id: row.id, home: row.homeId, state: stateOf(row.deactivatedAt), orderDoctors: row.orderDoctors };
 }
 
 /** The patient form after merging a request into the stored record (PUT) or on its own (POST). */

@@ -491,3 +491,25 @@ describe('PUT /api/tasks/{id}/seen and PUT /api/tasks/seen', () => {
     expect((await api().put('/api/tasks/seen').set('x-auth-token', as('buchhaltung')).send({ tasks: true })).status).toBe(403);
   });
 });
+
+describe("a doctor user's patients are those of its orders (Patient policy, doctor side)", () => {
+  it('reads and lists a patient with an order for its doctor, not one whose orders go to another doctor', async () => {
+    const insertPatient = async (lastname: string) =>
+      (await database.insert(patients).values({ firstname: 'Doris', lastname, dateOfBirth: '1938-04-05', homeId: otherHome }).returning({ id: patients.id }))[0]!.id;
+    const mine = await insertPatient('Arztauftrag');
+    const theirs = await insertPatient('Fremdauftrag');
+    const none = await insertPatient('Ohneauftrag');
+    await insertTask({ patientId: mine, homeId: otherHome, doctorId: ownDoctor });
+    await insertTask({ patientId: theirs, homeId: otherHome, doctorId: otherDoctor });
+
+    expect((await api().get(`/api/patients/${mine}`).set('x-auth-token', as('arzt'))).status).toBe(200);
+    expect((await api().get(`/api/patients/${theirs}`).set('x-auth-token', as('arzt'))).status).toBe(404);
+    expect((await api().get(`/api/patients/${none}`).set('x-auth-token', as('arzt'))).status).toBe(404);
+    const listed = await api().get('/api/patients?limit=-1&filter[text]=auftrag').set('x-auth-token', as('arzt'));
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as { _id: string }[]).map((p) => p._id)).toEqual([mine]);
+    // The pharmacy sees all three.
+    const all = await api().get('/api/patients?limit=-1&filter[text]=auftrag').set('x-auth-token', as('apotheke'));
+    expect((all.body.data as { _id: string }[]).map((p) => p._id).sort()).toEqual([mine, theirs, none].sort());
+  });
+});

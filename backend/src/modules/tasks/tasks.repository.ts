@@ -131,16 +131,6 @@ export class TasksRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The patient an order names: its home and living area (null when absent). */
-  async patient(id: string) {
-    const [row] = await this.db
-      .select({ id: patients.id, homeId: patients.homeId, homeGroupId: patients.homeGroupId, deactivatedAt: patients.deactivatedAt })
-      .from(patients)
-      .where(eq(patients.id, id))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** The doctor an order names (null when absent). */
   async doctor(id: string) {
     const [row] = await this.db.select({ id: doctors.id, deactivatedAt: doctors.deactivatedAt }).from(doctors).where(eq(doctors.id, id)).limit(1);

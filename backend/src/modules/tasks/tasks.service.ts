@@ -22,6 +22,8 @@ import type { TaskListQuery } from './dto/task-list-query.js';
 import type { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
 import { illegalTransition, invalidTask, statusNotAlone } from './tasks.errors.js';
 import { TASK_SEEN, type TaskRow, TasksRepository } from './tasks.repository.js';
+import { PatientsRepository } from '../patients/patients.repository.js';
+import { patientSubject } from '../patients/patients.service.js';
 
 export const TASK_AUDIT = {
   create: 'task.create',
@@ -65,6 +67,7 @@ const FIELDS = ['type', 'group', 'medicine', 'amount', 'dose', 'patient', 'docto
 export class TasksService {
   constructor(
     private readonly repo: TasksRepository,
+    private readonly patients: PatientsRepository,
     private readonly audit: AuditService,
     private readonly seen: SeenRepository,
     private readonly unitOfWork: UnitOfWork,
@@ -238,8 +241,8 @@ export class TasksService {
     let homeId: string | null = null;
     if (!form.patient) errors.push({ path: 'patient', message: TASK_MESSAGES.patientRequired });
     else {
-      const patient = await this.repo.patient(form.patient);
-      if (!patient || !patientPolicy.can(auth, 'read', { id: patient.id, home: patient.homeId, state: stateOf(patient.deactivatedAt) })) {
+      const patient = await this.patients.findById(form.patient);
+      if (!patient || !patientPolicy.can(auth, 'read', patientSubject(patient))) {
         errors.push({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
       } else {
         homeId = patient.homeId;

@@ -1,4 +1,6 @@
-import { patients } from '../../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { patients, tasks } from '../../../db/schema/index.js';
+import { qualified } from '../../http/list.js';
 import type { AuthContext } from '../../auth/auth-context.js';
 import { cond, type Condition, FALSE } from './condition.js';
 import { type RecordState, stateColumn } from './masterdata.policy.js';
@@ -6,11 +8,16 @@ import { byGrant, definePolicy, type RecordPolicy } from './policy.js';
 
 /** A patient as the policy sees it. */
 export interface PatientSubject {
-  [field: string]: string | null | undefined;
+  [field: string]: string | readonly string[] | null | undefined;
   id: string;
   home: string | null;
   state: RecordState;
+  /** Doctors this patient has orders (tasks) for; a doctor user's patients are those of its orders. */
+  orderDoctors?: readonly string[];
 }
+
+/** The doctors of a patient's orders, for the list's WHERE and for loading one patient's subject. */
+export const PATIENT_ORDER_DOCTORS = sql<string[]>`array(select distinct t.doctor_id::text from ${tasks} t where t.patient_id = ${qualified(patients.id)} and t.doctor_id is not null)`;
 
 export type PatientAction =
   /** Create a patient with these fields (the form as it would be saved). */
@@ -23,12 +30,10 @@ export type PatientAction =
 
 /**
  * `_own` for patients: a home user's are the patients of the own home; a doctor user's are the
- * patients it has orders for. Orders do not exist yet, so the doctor side is FALSE until the
- * orders issue adds the condition (patients with a task of the caller's doctor).
+ * patients it has orders (tasks) for.
  */
 function own(auth: AuthContext): Condition {
-  // The orders issue replaces FALSE with "has a task of auth.user.doctorId" (a field of the subject and its SQL column).
-  const ofOwnDoctorsOrders = FALSE;
+  const ofOwnDoctorsOrders = auth.user.doctorId ? cond.has('orderDoctors', auth.user.doctorId) : FALSE;
   return cond.or(cond.eq('home', auth.user.homeId), ofOwnDoctorsOrders);
 }
 
@@ -49,6 +54,6 @@ function rule(auth: AuthContext, action: PatientAction | 'read'): Condition {
 
 export const patientPolicy: RecordPolicy<PatientAction, PatientSubject> = definePolicy({
   subject: 'Patient',
-  columns: { id: patients.id, home: patients.homeId, state: stateColumn(patients.deactivatedAt) },
+  columns: { id: patients.id, home: patients.homeId, state: stateColumn(patients.deactivatedAt), orderDoctors: PATIENT_ORDER_DOCTORS },
   rule,
 });
