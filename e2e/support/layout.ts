@@ -28,6 +28,15 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
       }
       return false;
     };
+    // An element cut off by an ancestor that hides its overflow and sits inside the viewport does
+    // not reach past the screen (e.g. MUI's invisible, oversized switch input inside its thumb).
+    const clippedByAncestorInView = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX === 'hidden' || style.overflowX === 'clip') return !outside(p.getBoundingClientRect());
+      }
+      return false;
+    };
     const describe = (el: Element, r: DOMRect) => {
       const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
       const cls = typeof el.className === 'string' ? el.className.split(' ').find((c) => c.startsWith('Mui')) : undefined;
@@ -38,7 +47,7 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || !outside(r)) continue;
-      if (scrollableAncestorInView(el)) continue;
+      if (scrollableAncestorInView(el) || clippedByAncestorInView(el)) continue;
       // Report the outermost offender only: its children overflow with it.
       const parent = el.parentElement;
       if (parent && parent !== document.body && outside(parent.getBoundingClientRect()) && !scrollableAncestorInView(parent)) continue;

@@ -105,3 +105,43 @@ test('meeting form: Abbrechen and a reload ask; the browser asks before the tab 
   await page.getByRole('button', { name: 'Verwerfen' }).click();
   await expect(page).toHaveURL(/\/v3\/termine$/);
 });
+
+test('user form: a sidebar link and Abbrechen ask; after saving the list opens without a question', async ({ page, request }) => {
+  const headers = await apiSession(request);
+  const fahrer = ((await (await request.get('/api/users?limit=50', { headers })).json()).data as Array<{ _id: string; username: string }>).find(
+    (u) => u.username === 'fahrer',
+  )!;
+  await page.goto(`/nutzer/${fahrer._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nutzer bearbeiten' })).toBeVisible();
+  const title = page.getByRole('textbox', { name: 'Titel' });
+  await expect(page.getByRole('textbox', { name: /^Benutzername/ })).toHaveValue('fahrer');
+  const before = await title.inputValue();
+  await title.fill('Dipl.-Ing.');
+
+  await sidebar(page).getByRole('link', { name: 'Termine', exact: true }).click();
+  await expect(question(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(page).toHaveURL(new RegExp(`/nutzer/${fahrer._id}$`));
+  await expect(title).toHaveValue('Dipl.-Ing.');
+
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(question(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(page).toHaveURL(/\/nutzer$/);
+
+  // Saved changes leave without a question, with the spec's toast (umlaut written).
+  await page.goto(`/nutzer/${fahrer._id}`);
+  await expect(title).toHaveValue(before);
+  await title.fill('Dipl.-Ing.');
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(page.getByText('Nutzer geändert.')).toBeVisible();
+  await expect(page).toHaveURL(/\/nutzer$/);
+  await expect(question(page)).toHaveCount(0);
+
+  // Put the demo data back the same way.
+  await page.goto(`/nutzer/${fahrer._id}`);
+  await expect(title).toHaveValue('Dipl.-Ing.');
+  await title.fill(before);
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(page).toHaveURL(/\/nutzer$/);
+});

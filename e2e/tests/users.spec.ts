@@ -112,7 +112,7 @@ test('admin deactivates a signed-in user: their next action leads to /login; rea
   await page.goto('/nutzer');
   await searchUser(page, user.username);
   await page.getByRole('link', { name: `Löschen: ${user.username}` }).click();
-  await expect(page.getByRole('heading', { name: 'Nutzer loeschen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nutzer löschen' })).toBeVisible();
   const confirm = page.getByLabel('Benutzername zur Bestätigung');
   const remove = page.getByRole('button', { name: 'Löschen', exact: true });
   // The typed name must match exactly, case sensitive.
@@ -122,7 +122,7 @@ test('admin deactivates a signed-in user: their next action leads to /login; rea
   await confirm.fill(user.username);
   await expect(remove).toBeEnabled();
   await remove.click();
-  await expect(page.getByText('Nutzer geloescht.')).toBeVisible();
+  await expect(page.getByText('Nutzer gelöscht.')).toBeVisible();
   await expect(page).toHaveURL((u) => u.pathname === '/nutzer');
 
   // The deactivated user's next action meets the revoked session.

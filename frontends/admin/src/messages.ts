@@ -149,8 +149,4 @@ export const MEETING_TEXT = {
   at: (date: string, time: string) => `${date} ${time} Uhr`,
   /** Spec §8 "Daten wurden im Termin Aktualisiert" with the capital slip corrected. */
   saved: 'Daten wurden im Termin aktualisiert.',
-  dateImpossible: (date: string) => `Den ${date} gibt es nicht. Bitte geben Sie ein gültiges Datum ein.`,
-  dateFormat: 'Bitte geben Sie das Datum im Format TT.MM.JJJJ ein.',
-  timeImpossible: (time: string) => `Die Uhrzeit ${time} gibt es nicht. Bitte geben Sie eine Uhrzeit zwischen 00:00 und 23:59 ein.`,
-  timeFormat: 'Bitte geben Sie die Uhrzeit im Format HH:MM ein.',
 } as const;

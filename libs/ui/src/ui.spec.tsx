@@ -17,7 +17,9 @@ describe('libs/ui', () => {
 
   it('uses the theme colours', () => {
     expect(appTheme.palette.primary.main).toBe('#2a5d78');
-    expect(appTheme.palette.secondary.main).toBe('#f44336');
+    // The spec's red stays as secondary.light; text and buttons use the darker red (WCAG AA 4.5:1).
+    expect(appTheme.palette.secondary.light).toBe('#f44336');
+    expect(appTheme.palette.secondary.main).toBe('#c62828');
   });
 
   it('toggles the password visibility', async () => {

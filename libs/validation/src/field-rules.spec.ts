@@ -11,7 +11,7 @@ describe('field rules', () => {
   });
   it('checks e-mail addresses', () => {
     expect(checkEmail('praxis@berger.de')).toBeNull();
-    expect(checkEmail('praxis@berger')).toMatch(/gueltige E-Mail/);
+    expect(checkEmail('praxis@berger')).toMatch(/gültige E-Mail/);
   });
   it('required uses the label or its own message', () => {
     expect(checkRequired('', 'Firma')).toBe('Firma muss ausgefüllt werden');

@@ -2,7 +2,7 @@
 
 export const FIELD_MESSAGES = {
   required: (label: string) => `${label} muss ausgefüllt werden`,
-  email: 'Bitte geben sie eine gueltige E-Mail an. (z.B. max.mustermann@beispiel.de)',
+  email: 'Bitte geben Sie eine gültige E-Mail an. (z.B. max.mustermann@beispiel.de)',
   postalCode: 'Die Postleitzahl darf nur aus höchstens 5 Ziffern bestehen.',
   textInput: 'Nur Buchstaben, Ziffern, Unterstrich, Bindestrich, Leerzeichen und Punkt sind erlaubt.',
 } as const;

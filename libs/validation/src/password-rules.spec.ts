@@ -28,6 +28,10 @@ describe('checkPasswordConfirm', () => {
     expect(checkPasswordConfirm('a', 'b', true)).toBe(PASSWORD_MESSAGES.mismatchReverse);
     expect(checkPasswordConfirm('a', 'a')).toBeNull();
   });
+  it("keeps the spec's meaning in correct German (spec: 'mit den bestätigungs Passwort')", () => {
+    expect(PASSWORD_MESSAGES.mismatch).toBe('Das Passwort ist nicht identisch mit dem Bestätigungspasswort');
+    expect(PASSWORD_MESSAGES.mismatchReverse).toBe('Das Bestätigungspasswort ist nicht identisch mit dem Passwort');
+  });
 });
 
 describe('generatePassword', () => {

@@ -1,5 +1,5 @@
 import { checkUsername, USER_MESSAGES, USERNAME_MAX_LENGTH, validateUserForm } from './user-rules';
-import { validateMeeting, validateSettings } from './form-rules';
+import { MEETING_MESSAGES, normalizeMeetingDate, normalizeMeetingTime, validateMeeting, validateSettings } from './form-rules';
 
 describe('validateUserForm', () => {
   it.each([
@@ -95,5 +95,38 @@ describe('validateSettings / validateMeeting', () => {
   it('requires date, time and system', () => {
     expect(validateMeeting({ date: '01.12.2026', time: '10:00', system: 'Zoom' })).toEqual([]);
     expect(validateMeeting({ date: '', time: '25:00', system: 'Jitsi' })).toHaveLength(3);
+  });
+  it('keeps "Bitte füllen Sie alle Felder aus." for empty fields', () => {
+    expect(validateMeeting({ date: ' ', time: null, system: '' })).toEqual([
+      { path: 'date', message: MEETING_MESSAGES.incomplete },
+      { path: 'time', message: MEETING_MESSAGES.incomplete },
+      { path: 'system', message: MEETING_MESSAGES.incomplete },
+    ]);
+  });
+  it.each([
+    { date: '31.02.2026', message: 'Den 31.02.2026 gibt es nicht. Bitte geben Sie ein gültiges Datum ein.' },
+    { date: '29.02.2027', message: 'Den 29.02.2027 gibt es nicht. Bitte geben Sie ein gültiges Datum ein.' },
+    { date: '1.13.2026', message: 'Den 1.13.2026 gibt es nicht. Bitte geben Sie ein gültiges Datum ein.' },
+    { date: '2026-02-01', message: 'Bitte geben Sie das Datum im Format TT.MM.JJJJ ein.' },
+    { date: '1.2.26', message: 'Bitte geben Sie das Datum im Format TT.MM.JJJJ ein.' },
+  ])('refuses the date $date with its own message', ({ date, message }) => {
+    expect(validateMeeting({ date, time: '10:00', system: 'Zoom' })).toEqual([{ path: 'date', message }]);
+  });
+  it.each([
+    { time: '25:00', message: 'Die Uhrzeit 25:00 gibt es nicht. Bitte geben Sie eine Uhrzeit zwischen 00:00 und 23:59 ein.' },
+    { time: '12:60', message: 'Die Uhrzeit 12:60 gibt es nicht. Bitte geben Sie eine Uhrzeit zwischen 00:00 und 23:59 ein.' },
+    { time: '9.30', message: 'Bitte geben Sie die Uhrzeit im Format HH:MM ein.' },
+    { time: '930', message: 'Bitte geben Sie die Uhrzeit im Format HH:MM ein.' },
+  ])('refuses the time $time with its own message', ({ time, message }) => {
+    expect(validateMeeting({ date: '01.12.2026', time, system: 'Zoom' })).toEqual([{ path: 'time', message }]);
+  });
+  it('accepts dates and times without leading zeros and normalizes them', () => {
+    expect(validateMeeting({ date: '1.2.2026', time: '9:30', system: 'Skype' })).toEqual([]);
+    expect(validateMeeting({ date: '29.02.2028', time: '23:59', system: 'Zoom' })).toEqual([]);
+    expect(normalizeMeetingDate(' 1.2.2026 ')).toBe('01.02.2026');
+    expect(normalizeMeetingDate('31.04.2026')).toBeNull();
+    expect(normalizeMeetingTime('9:05')).toBe('09:05');
+    expect(normalizeMeetingTime('00:00')).toBe('00:00');
+    expect(normalizeMeetingTime('24:00')).toBeNull();
   });
 });

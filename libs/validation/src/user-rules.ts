@@ -7,7 +7,7 @@ import { checkPassword, checkPasswordConfirm, ONE_TIME_POLICY, PASSWORD_MESSAGES
 export const USER_MESSAGES = {
   usernameRequired: 'Bitte vergeben Sie einen Benutzernamen.',
   usernameTaken: 'Benutzername ist nicht erlaubt oder wird bereits verwendet.',
-  rolesRequired: 'Es muss mindestens eine Rolle ausgewaehlt werden.',
+  rolesRequired: 'Es muss mindestens eine Rolle ausgewählt werden.',
   doctorRequired: 'Bitte wählen Sie einen Arzt aus.',
   homeRequired: 'Bitte wählen Sie ein Pflegeheim aus.',
   homeGroupOtherHome: 'Der Wohnbereich gehört nicht zur gewählten Einrichtung.',

@@ -136,10 +136,7 @@ describe('PUT /api/meetings/{contractId}/{option}', () => {
   it.each([
     { title: 'no date', body: { ...VALID, date: '' }, path: 'date' },
     { title: 'missing date', body: { time: VALID.time, system: VALID.system }, path: 'date' },
-    { title: 'date in ISO form', body: { ...VALID, date: '2030-12-24' }, path: 'date' },
-    { title: 'a day that does not exist', body: { ...VALID, date: '31.02.2030' }, path: 'date' },
     { title: 'no time', body: { ...VALID, time: '' }, path: 'time' },
-    { title: 'time 25:00', body: { ...VALID, time: '25:00' }, path: 'time' },
     { title: 'no system', body: { ...VALID, system: '' }, path: 'system' },
     { title: 'an unknown system', body: { ...VALID, system: 'Telefon' }, path: 'system' },
     { title: 'a date as a number', body: { ...VALID, date: 20301224 }, path: 'date' },
@@ -147,6 +144,24 @@ describe('PUT /api/meetings/{contractId}/{option}', () => {
     const res = await api().put(path).set('x-auth-token', users.admin.token).send(body);
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({ path: field, message: MEETING_MESSAGES.incomplete, code: 'invalid' });
+  });
+
+  it.each([
+    { title: 'a day that does not exist (31.02.2026)', body: { ...VALID, date: '31.02.2026' }, path: 'date', message: 'Den 31.02.2026 gibt es nicht. Bitte geben Sie ein gültiges Datum ein.' },
+    { title: 'a 29 February outside a leap year', body: { ...VALID, date: '29.02.2027' }, path: 'date', message: MEETING_MESSAGES.dateImpossible('29.02.2027') },
+    { title: 'a date in ISO form', body: { ...VALID, date: '2030-12-24' }, path: 'date', message: 'Bitte geben Sie das Datum im Format TT.MM.JJJJ ein.' },
+    { title: 'the time 25:00', body: { ...VALID, time: '25:00' }, path: 'time', message: 'Die Uhrzeit 25:00 gibt es nicht. Bitte geben Sie eine Uhrzeit zwischen 00:00 und 23:59 ein.' },
+    { title: 'a time with a dot', body: { ...VALID, time: '9.30' }, path: 'time', message: 'Bitte geben Sie die Uhrzeit im Format HH:MM ein.' },
+  ])('rejects $title with 400 and its own message, as the form does', async ({ body, path: field, message }) => {
+    const res = await api().put(path).set('x-auth-token', users.admin.token).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: field, message, code: 'invalid' }]);
+  });
+
+  it('stores a date and time typed without leading zeros in their full form', async () => {
+    const res = await api().put(path).set('x-auth-token', users.admin.token).send({ ...VALID, date: '1.2.2031', time: '9:05' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ date: '01.02.2031', time: '09:05' });
   });
 
   it.each(['javascript:alert(1)', 'data:text/html,x', 'zoom.us/j/1'])('refuses the link %s', async (url) => {

@@ -1,24 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { ListResponse, MeetingDto } from '@mediport/contracts';
+import { normalizeMeetingDate, normalizeMeetingTime, parseGermanDate } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { meetingPolicy, type MeetingSubject } from '../../core/permissions/policies/index.js';
 import type { MeetingListQuery } from './dto/meeting-list-query.js';
 import type { MeetingUpdateDto } from './dto/meeting-update.dto.js';
-import { invalidMeetingDate } from './meetings.errors.js';
+import { invalidMeeting } from './meetings.errors.js';
 import { type MeetingRecord, MeetingsRepository } from './meetings.repository.js';
 
 export const MEETING_AUDIT_ACTION = 'meeting.update';
-
-/** DD.MM.YYYY → YYYY-MM-DD, null when it is no calendar day. */
-export function toIsoDate(value: string): string | null {
-  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
-  if (!m) return null;
-  const [, d, mo, y] = m;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return null;
-  return `${y}-${mo}-${d}`;
-}
 
 function toGermanDate(iso: string | null): string | null {
   if (!iso) return null;
@@ -83,9 +74,11 @@ export class MeetingsService {
     const found = await this.repo.find(contractId, optionId);
     meetingPolicy.assert(auth, 'update', found ? meetingSubject(found) : null);
     const row = found!;
-    const date = toIsoDate(dto.date);
-    if (!date) throw invalidMeetingDate();
-    await this.repo.update(row.id, { date, time: dto.time, system: dto.system, url: dto.url?.trim() ?? row.url, info: dto.info ?? row.info }, auth.userId);
+    // The DTO ran validateMeeting: both normalize (1.2.2026 → 01.02.2026, 9:30 → 09:30).
+    const date = parseGermanDate(normalizeMeetingDate(dto.date) ?? '');
+    const time = normalizeMeetingTime(dto.time);
+    if (!date || !time) throw invalidMeeting();
+    await this.repo.update(row.id, { date, time, system: dto.system, url: dto.url?.trim() ?? row.url, info: dto.info ?? row.info }, auth.userId);
     await this.audit.recordBy(auth, { action: MEETING_AUDIT_ACTION, target: row.id, meta: { contractId, optionId } });
     return this.get(auth, contractId, optionId);
   }

@@ -38,26 +38,23 @@ function FullSidebar({ pathname, permissions, onNavigate }: { pathname: string; 
   const nav = useRemoteNav();
   const sections = visibleSidebar(permissions, nav.remotes);
 
-  const renderItem = (item: VisibleItem) =>
-    item.locked ? (
-      <ListItemButton key={item.to} onClick={() => setDialogOpen(true)} sx={{ color: 'text.secondary' }}>
-        <ListItemText primary={item.label} />
-        <ListItemIcon sx={{ minWidth: 0 }}>
-          <LockIcon fontSize="small" titleAccess="Vertrag benötigt" />
-        </ListItemIcon>
-      </ListItemButton>
-    ) : (
-      <ListItemButton
-        key={item.to}
-        component={NavLink}
-        to={item.to}
-        end={item.to === '/'}
-        selected={isActive(pathname, item.to)}
-        onClick={onNavigate}
-      >
-        <ListItemText primary={item.label} />
-      </ListItemButton>
-    );
+  // Each entry in its own <li>: a list holds list items only (axe "list").
+  const renderItem = (item: VisibleItem) => (
+    <ListItem key={item.to} disablePadding>
+      {item.locked ? (
+        <ListItemButton onClick={() => setDialogOpen(true)} sx={{ color: 'text.secondary' }}>
+          <ListItemText primary={item.label} />
+          <ListItemIcon sx={{ minWidth: 0 }}>
+            <LockIcon fontSize="small" titleAccess="Vertrag benötigt" />
+          </ListItemIcon>
+        </ListItemButton>
+      ) : (
+        <ListItemButton component={NavLink} to={item.to} end={item.to === '/'} selected={isActive(pathname, item.to)} onClick={onNavigate}>
+          <ListItemText primary={item.label} />
+        </ListItemButton>
+      )}
+    </ListItem>
+  );
 
   return (
     <nav aria-label={MESSAGES.mainNavigation}>
@@ -65,7 +62,7 @@ function FullSidebar({ pathname, permissions, onNavigate }: { pathname: string; 
         {sections.map((section, i) => (
           <Fragment key={section.title ?? `plain-${i}`}>
             {section.title && (
-              <ListSubheader component="div" sx={{ lineHeight: '36px', mt: 1, fontWeight: 600, bgcolor: 'transparent' }}>
+              <ListSubheader component="li" sx={{ lineHeight: '36px', mt: 1, fontWeight: 600, bgcolor: 'transparent' }}>
                 {section.title}
               </ListSubheader>
             )}
@@ -95,12 +92,16 @@ function ForcedChangeSidebar({ pathname, onNavigate }: { pathname: string; onNav
         {MESSAGES.forcedNote}
       </Alert>
       <List dense disablePadding>
-        <ListItemButton component={NavLink} to={FORCED_PASSWORD_PATH} selected={isActive(pathname, '/profil')} onClick={onNavigate}>
-          <ListItemText primary={MESSAGES.profile} />
-        </ListItemButton>
-        <ListItemButton component={NavLink} to="/logout" onClick={onNavigate}>
-          <ListItemText primary={MESSAGES.signOut} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to={FORCED_PASSWORD_PATH} selected={isActive(pathname, '/profil')} onClick={onNavigate}>
+            <ListItemText primary={MESSAGES.profile} />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to="/logout" onClick={onNavigate}>
+            <ListItemText primary={MESSAGES.signOut} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </nav>
   );

@@ -23,8 +23,10 @@ describe('ListPagination', () => {
   it('pages in German and starts again at the first page with a new page size', async () => {
     render(<Harness count={42} />);
     expect(screen.getByText('1–10 von 42')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /nächste Seite|next page/i }));
+    expect(screen.getByRole('button', { name: 'Vorherige Seite' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Nächste Seite' }));
     expect(screen.getByText('11–20 von 42')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Vorherige Seite' })).toBeEnabled();
     await userEvent.click(screen.getByRole('combobox', { name: /Zeilen pro Seite:/ }));
     await userEvent.click(screen.getByRole('option', { name: '25' }));
     expect(screen.getByText('1–25 von 42')).toBeInTheDocument();

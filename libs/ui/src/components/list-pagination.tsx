@@ -1,4 +1,4 @@
-import TablePagination from '@mui/material/TablePagination';
+import TablePagination, { tablePaginationClasses } from '@mui/material/TablePagination';
 import { UI_MESSAGES } from '../messages.js';
 
 export interface ListPaginationProps {
@@ -16,7 +16,19 @@ export interface ListPaginationProps {
   labelDisplayedRows?: (range: { from: number; to: number; count: number }) => string;
 }
 
-/** The German pagination footer of the lists ("Zeilen pro Seite:", "1–10 von 42"). */
+/**
+ * On a phone the footer wraps instead of running past the screen's edge: the range and the page
+ * buttons move below the page-size select. (MUI's spacer is `flex: 1 1 100%`, which would push
+ * everything onto a second line once wrapping is allowed; `justify-content` takes its place.)
+ */
+const WRAPPING = {
+  [`& .${tablePaginationClasses.toolbar}`]: { flexWrap: 'wrap', justifyContent: 'flex-end', columnGap: 1, px: { xs: 1, sm: 2 } },
+  [`& .${tablePaginationClasses.spacer}`]: { display: 'none' },
+  [`& .${tablePaginationClasses.input}`]: { mr: { xs: 1, sm: 4 } },
+  [`& .${tablePaginationClasses.actions}`]: { ml: { xs: 0.5, sm: 2.5 } },
+} as const;
+
+/** The German pagination footer of the lists ("Zeilen pro Seite:", "1–10 von 42", "Nächste Seite"). */
 export function ListPagination({
   count,
   page,
@@ -42,6 +54,8 @@ export function ListPagination({
       }}
       labelRowsPerPage={labelRowsPerPage}
       labelDisplayedRows={labelDisplayedRows}
+      getItemAriaLabel={(type) => UI_MESSAGES.pageButton[type]}
+      sx={WRAPPING}
     />
   );
 }

@@ -3,24 +3,28 @@ import { MEETING_MESSAGES, type MeetingInput, validateMeeting } from '@mediport/
 import { MultilineText } from '../../../core/validation/multiline-text.js';
 import { Optional } from '../../../core/validation/optional.js';
 
-/** Runs the shared meeting rule (libs/validation) for one field: one rule, one message, two callers. */
+/** The shared rule's message for one field (libs/validation): one rule, one message, two callers. */
+function meetingError(field: keyof MeetingInput, value: unknown): string | null {
+  if (value !== undefined && value !== null && typeof value !== 'string') return MEETING_MESSAGES.incomplete;
+  return validateMeeting({ [field]: value }).find((e) => e.path === field)?.message ?? null;
+}
+
+/** Runs the shared meeting rule for one field and answers its German message. */
 function MeetingRule(field: keyof MeetingInput, options?: ValidationOptions) {
   return (target: object, propertyName: string) =>
     registerDecorator({
       name: `meeting_${field}`,
       target: target.constructor,
       propertyName,
-      options: { message: MEETING_MESSAGES.incomplete, ...options },
-      validator: {
-        validate: (value: unknown) => (value === undefined || value === null || typeof value === 'string') && !validateMeeting({ [field]: value }).some((e) => e.path === field),
-      },
+      options: { message: (args) => meetingError(field, args.value) ?? MEETING_MESSAGES.incomplete, ...options },
+      validator: { validate: (value: unknown) => meetingError(field, value) === null },
     });
 }
 
 export const MEETING_URL_MESSAGE = 'Bitte geben Sie eine gültige Adresse an (z.B. https://zoom.us/j/123).';
 const TOO_LONG = { message: 'Mehr als 2000 Zeichen!' };
 
-/** Body of PUT /api/meetings/{contractId}/{option}: date DD.MM.YYYY, time HH:mm, system; url and info optional. */
+/** Body of PUT /api/meetings/{contractId}/{option}: date DD.MM.YYYY, time HH:mm (leading zeros optional), system; url and info optional. */
 export class MeetingUpdateDto {
   @MeetingRule('date') date!: string;
   @MeetingRule('time') time!: string;

@@ -4,14 +4,14 @@ export const USERS_TEXT = {
   listTitle: 'Nutzer',
   newTitle: 'Neuer Nutzer',
   editTitle: 'Nutzer bearbeiten',
-  deleteTitle: 'Nutzer loeschen',
+  /** Spec: 'Nutzer loeschen', written with its umlaut (README). */
+  deleteTitle: 'Nutzer löschen',
   reactivateTitle: 'Nutzer reaktivieren',
   detailsTitle: 'Nutzerdetails',
 
   // list
   add: 'Nutzer hinzufügen',
   markAllRead: 'Alle als gelesen markieren',
-  newBadge: 'neu',
   search: 'Suche',
   roleFilter: 'Rolle',
   homeFilter: 'Pflegeheim',
@@ -22,7 +22,6 @@ export const USERS_TEXT = {
   statusRemoved: 'Deaktiviert',
   statusAll: 'Alle',
   deactivatedChip: 'deaktiviert',
-  noResults: 'Keine Suchergebnisse',
   columns: {
     username: 'Benutzername',
     roles: 'Rollen',
@@ -30,7 +29,6 @@ export const USERS_TEXT = {
     lastname: 'Nachname',
     home: 'Pflegeheim',
     homeGroup: 'Wohnbereich',
-    actions: 'Aktionen',
   },
   edit: 'Bearbeiten',
   details: 'Details',
@@ -56,7 +54,6 @@ export const USERS_TEXT = {
   passwordConfirm: 'Passwort wiederholen',
   changePassword: 'Passwort ändern',
   generate: 'Passwort generieren',
-  generated: (pw: string) => `Generiertes Passwort: ${pw}`,
   oncePassword: 'Einmalpasswort',
   oncePasswordHint: 'Der Nutzer muss das Passwort bei der ersten Anmeldung ändern (mindestens 5 Zeichen).',
   salutation: 'Anrede',
@@ -91,11 +88,11 @@ export const USERS_TEXT = {
   createdAt: 'Angelegt',
   modifiedAt: 'Zuletzt geändert',
 
-  // toasts (spec §8)
+  // toasts (spec §8; 'Nutzer geaendert.' and 'Nutzer geloescht.' written with their umlauts)
   createdToast: 'Benutzer wurde erfolgreich erstellt',
   savedToast: 'Nutzer gespeichert.',
-  changedToast: 'Nutzer geaendert.',
-  deletedToast: 'Nutzer geloescht.',
+  changedToast: 'Nutzer geändert.',
+  deletedToast: 'Nutzer gelöscht.',
   deletedToastV3: 'User wurde erfolgreich gelöscht',
   reactivatedToast: 'Nutzer reaktiviert.',
   reactivatedToastV3: 'User wurde erfolgreich reaktiviert.',

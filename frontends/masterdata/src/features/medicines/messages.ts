@@ -5,7 +5,7 @@ export const MEDICINE_TEXTS = {
   title: 'Medikamente',
   section: 'Stammdaten',
   search: 'Suche',
-  disabledFilter: 'deaktiviert',
+  disabledFilter: 'Deaktiviert',
   yes: 'Ja',
   no: 'Nein',
   all: 'Alle',

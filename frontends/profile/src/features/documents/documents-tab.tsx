@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -37,13 +38,15 @@ export function DocumentsTab() {
     <Box sx={{ maxWidth: 760 }}>
       <List aria-label={MESSAGES.documentsTitle}>
         {list.map((d) => (
-          <ListItemButton key={d._id} onClick={() => setOpen(d)} divider>
-            <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
-              <InboxIcon />
-            </ListItemIcon>
-            <ListItemText primary={d.title} secondary={MESSAGES.placedAt(formatDateTime(d.createdAt))} />
-            <DocumentStatus decision={d.decision} />
-          </ListItemButton>
+          <ListItem key={d._id} disablePadding divider>
+            <ListItemButton onClick={() => setOpen(d)}>
+              <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
+                <InboxIcon />
+              </ListItemIcon>
+              <ListItemText primary={d.title} secondary={MESSAGES.placedAt(formatDateTime(d.createdAt))} />
+              <DocumentStatus decision={d.decision} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {open && (

@@ -4,8 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import TextField from '@mui/material/TextField';
+import { formatGermanDate, normalizeMeetingDate, normalizeMeetingTime, parseGermanDate } from '@mediport/validation';
 import { MEETING_TEXT } from '../../../messages';
-import { normalizeDate, normalizeTime } from '../meeting-form-rules';
 
 // Material icon paths (Apache 2.0), inlined like libs/ui's icons.
 const CalendarIcon = (props: SvgIconProps) => (
@@ -20,11 +20,7 @@ const ClockIcon = (props: SvgIconProps) => (
 );
 
 /** "24.12.2030" ↔ "2030-12-24" (the value of a native date input). */
-const toIsoDate = (value: string) => {
-  const d = normalizeDate(value);
-  return d ? d.split('.').reverse().join('-') : '';
-};
-const fromIsoDate = (iso: string) => iso.split('-').reverse().join('.');
+const toIsoDate = (value: string) => parseGermanDate(normalizeMeetingDate(value) ?? '') ?? '';
 
 export interface PickerFieldProps {
   kind: 'date' | 'time';
@@ -44,7 +40,7 @@ export function PickerField({ kind, label, value, onChange, error }: PickerField
   const open = () => {
     const input = picker.current;
     if (!input) return;
-    input.value = date ? toIsoDate(value) : (normalizeTime(value) ?? '');
+    input.value = date ? toIsoDate(value) : (normalizeMeetingTime(value) ?? '');
     try {
       input.showPicker();
     } catch {
@@ -83,7 +79,7 @@ export function PickerField({ kind, label, value, onChange, error }: PickerField
         aria-hidden="true"
         aria-label={label}
         onChange={(e) => {
-          if (e.target.value) onChange(date ? fromIsoDate(e.target.value) : e.target.value);
+          if (e.target.value) onChange(date ? formatGermanDate(e.target.value) : e.target.value);
         }}
         style={{ position: 'absolute', right: 8, top: 40, width: 1, height: 1, opacity: 0, border: 0, padding: 0, pointerEvents: 'none' }}
       />

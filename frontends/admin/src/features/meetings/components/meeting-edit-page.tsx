@@ -9,10 +9,10 @@ import TextField from '@mui/material/TextField';
 import { PRODUCT_NAME, type MeetingDto } from '@mediport/contracts';
 import { ApiError, toast } from '@mediport/api-client';
 import { ErrorPanel, LoadingState, PageHeader, useUnsavedChangesGuard } from '@mediport/ui';
-import { MEETING_SYSTEMS } from '@mediport/validation';
+import { MEETING_SYSTEMS, normalizeMeetingDate, normalizeMeetingTime } from '@mediport/validation';
 import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../../../messages';
 import { useMeetingOption, useSaveMeeting } from '../api/meetings-api';
-import { meetingFormErrors, meetingToast, normalizeDate, normalizeTime, type MeetingFormValues } from '../meeting-form-rules';
+import { meetingFormErrors, meetingToast, type MeetingFormValues } from '../meeting-form-rules';
 import { PickerField } from './date-time-fields';
 
 type Values = MeetingFormValues;
@@ -48,7 +48,7 @@ export function MeetingEditPage() {
       toast(meetingToast(errors), 'error');
       return;
     }
-    const body = { ...values, date: normalizeDate(values.date)!, time: normalizeTime(values.time)!, url: values.url.trim() };
+    const body = { ...values, date: normalizeMeetingDate(values.date)!, time: normalizeMeetingTime(values.time)!, url: values.url.trim() };
     save.mutate(body, {
       onSuccess: (saved) => {
         toast(MEETING_TEXT.saved, 'success');

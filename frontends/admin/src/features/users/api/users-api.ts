@@ -7,7 +7,6 @@ import {
   type DoctorDto,
   type HomeDto,
   type ListResponse,
-  type UserListFilter,
   type UserListRow,
   type UserLookups,
   userLookupsOf,
@@ -18,34 +17,11 @@ import { api, masquerade, type QueryValue, setAuth, toast, useAuth } from '@medi
 
 export const USERS_KEY = ['users'] as const;
 
-export interface UserListParams {
-  offset: number;
-  limit: number;
-  sort?: string;
-  filter: UserListFilter;
-}
-
-/** Query string of GET /api/users: offset, limit, sort, filter[...]. */
-export function userListQuery(p: UserListParams): Record<string, QueryValue> {
-  const f = p.filter;
-  return {
-    offset: p.offset,
-    limit: p.limit,
-    sort: p.sort,
-    'filter[text]': f.text || undefined,
-    'filter[roles]': f.roles?.length ? f.roles.join(',') : undefined,
-    'filter[home]': f.home || undefined,
-    'filter[doctor]': f.doctor || undefined,
-    'filter[status]': f.status || undefined,
-    'filter[notSeen]': f.notSeen ? 1 : undefined,
-  };
-}
-
-/** GET /api/users. */
-export function useUsers(params: UserListParams) {
+/** GET /api/users with the list's query (offset, limit, sort, filter[...]; libs/ui `useListState`). */
+export function useUsers(query: Record<string, QueryValue>) {
   return useQuery({
-    queryKey: [...USERS_KEY, 'list', params],
-    queryFn: () => api.get<ListResponse<UserListRow>>('/api/users', { query: userListQuery(params) }),
+    queryKey: [...USERS_KEY, 'list', query],
+    queryFn: () => api.get<ListResponse<UserListRow>>('/api/users', { query }),
     placeholderData: keepPreviousData,
   });
 }

@@ -23,10 +23,6 @@ export function homeGroupNames(user: UserListRow): string {
   return user.homeGroupDetails.map((g) => g.name).join(', ');
 }
 
-export function NewBadge() {
-  return <Chip label={T.newBadge} color="secondary" size="small" sx={{ ml: 1, height: 20, fontWeight: 600 }} />;
-}
-
 export function DeactivatedChip() {
   return <Chip label={T.deactivatedChip} size="small" variant="outlined" sx={{ ml: 1, height: 20 }} />;
 }

@@ -15,11 +15,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS, type UserListRow } from '@mediport/contracts';
 import { toast, useHasPermission } from '@mediport/api-client';
-import { EmptyState, ErrorPanel, ListPagination, LoadingState } from '@mediport/ui';
+import { EmptyState, ErrorPanel, ListPagination, LoadingState, NewBadge, UI_MESSAGES } from '@mediport/ui';
 import { useDeactivateUser, useReactivateUser, useSwitchToUser } from '../api/users-api';
 import { USERS_TEXT as T } from '../messages';
-import { DeactivatedChip, homeGroupNames, isNew, NewBadge } from './common';
-import { isFiltered, UserListHeader } from './user-list-header';
+import { DeactivatedChip, homeGroupNames, isNew } from './common';
+import { UserFilters } from './user-filters';
+import { UserListHeader } from './user-list-header';
 import { useUserList } from './use-user-list';
 
 function initials(u: UserListRow): string {
@@ -29,8 +30,8 @@ function initials(u: UserListRow): string {
 
 /** /v3/nutzer: the newer card list with switch-to-user. */
 export function UserCardsPage() {
-  const list = useUserList(12);
-  const { auth, users } = list;
+  const list = useUserList(12, [12, 24, 48]);
+  const { auth, users, state } = list;
   const canMasquerade = useHasPermission('masquerade_view');
   const { switchTo, switching } = useSwitchToUser();
   const deactivate = useDeactivateUser();
@@ -47,13 +48,16 @@ export function UserCardsPage() {
   return (
     <>
       <UserListHeader variant="v3" list={list} />
+      <Paper variant="outlined" sx={{ mb: 2 }}>
+        <UserFilters list={list} />
+      </Paper>
       {users.isPending ? (
         <LoadingState />
       ) : users.isError ? (
         <ErrorPanel message={users.error.message} onRetry={() => void users.refetch()} />
       ) : rows.length === 0 ? (
         <Paper variant="outlined">
-          <EmptyState text={isFiltered(list.filter) ? T.noResults : undefined} />
+          <EmptyState text={state.filtered ? UI_MESSAGES.noSearchResults : undefined} />
         </Paper>
       ) : (
         <Box component="ul" aria-label={T.listTitle} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
@@ -116,11 +120,11 @@ export function UserCardsPage() {
       )}
       <ListPagination
         count={users.data?.count ?? 0}
-        page={list.page}
-        onPageChange={list.setPage}
-        rowsPerPage={list.rowsPerPage}
-        onRowsPerPageChange={list.setRowsPerPage}
-        rowsPerPageOptions={[12, 24, 48]}
+        page={state.page}
+        onPageChange={state.setPage}
+        rowsPerPage={state.pageSize}
+        onRowsPerPageChange={state.setPageSize}
+        rowsPerPageOptions={state.pageSizes}
       />
       <Dialog open={!!confirm} onClose={() => setConfirm(null)} aria-labelledby="deactivate-title">
         <DialogTitle id="deactivate-title">{T.deactivate}</DialogTitle>

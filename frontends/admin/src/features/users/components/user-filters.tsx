@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { ROLE_LABELS, ROLES, type Role, type UserListFilter, type UserLookups } from '@mediport/contracts';
+import { ROLE_LABELS, ROLES } from '@mediport/contracts';
+import { FilterBar } from '@mediport/ui';
 import { doctorName } from '../user-form-model';
 import { USERS_TEXT as T } from '../messages';
-
-/** Text-input debounce of tables (spec §9). */
-export const SEARCH_DEBOUNCE_MS = 250;
+import type { UserFilterName, UserList } from './use-user-list';
 
 /** "Alle" (the empty value) shows as a choice, with the label above it. */
 const SELECT_PROPS = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
@@ -32,7 +29,7 @@ function FilterSelect({ label, value, emptyLabel, options, onChange, width = 200
       size="small"
       fullWidth={false}
       margin="none"
-      sx={{ minWidth: width }}
+      sx={{ minWidth: { xs: 0, sm: width }, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
       value={value}
       onChange={(e) => onChange(e.target.value)}
     >
@@ -46,71 +43,54 @@ function FilterSelect({ label, value, emptyLabel, options, onChange, width = 200
   );
 }
 
-export interface UserFiltersProps {
-  value: UserListFilter;
-  onChange: (next: UserListFilter) => void;
-  viewerRoles: readonly string[];
-  lookups?: UserLookups;
-}
-
 /**
- * Filters of the user lists, by the viewer's roles (spec §2): the status filter only for admin, no
- * doctor filter for the doctor role, no home filter for the home role, a role filter for everyone.
+ * The filter row of the user lists (libs/ui FilterBar): the search first, then the filters the
+ * viewer's roles allow (spec §2): the status filter only for admin, no doctor filter for the doctor
+ * role, no home filter for the home role, a role filter for everyone.
  */
-export function UserFilters({ value, onChange, viewerRoles, lookups }: UserFiltersProps) {
-  const [text, setText] = useState(value.text ?? '');
-  useEffect(() => {
-    if ((value.text ?? '') === text) return;
-    const timer = setTimeout(() => onChange({ ...value, text }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-
+export function UserFilters({ list }: { list: UserList }) {
+  const { state, lookups } = list;
+  const viewerRoles = list.auth?.roles ?? [];
   const isAdmin = viewerRoles.includes('ROLE_ADMIN');
   const showHome = !viewerRoles.includes('ROLE_HOME') && !!lookups;
   const showDoctor = !viewerRoles.includes('ROLE_DOCTOR') && !!lookups;
+  const set = (name: UserFilterName) => (value: string) => state.setFilter(name, value);
 
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-      <TextField label={T.search} value={text} onChange={(e) => setText(e.target.value)} size="small" fullWidth={false} margin="none" sx={{ minWidth: 220 }} />
+    <FilterBar search={state.search} onSearch={state.setSearch} searchLabel={T.search}>
       <FilterSelect
         label={T.roleFilter}
         width={180}
-        value={value.roles?.[0] ?? ''}
+        value={state.filters.roles}
         emptyLabel={T.all}
         options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-        onChange={(v) => onChange({ ...value, roles: v ? [v as Role] : undefined })}
+        onChange={set('roles')}
       />
       {showHome && (
-        <FilterSelect
-          label={T.homeFilter}
-          value={value.home ?? ''}
-          emptyLabel={T.all}
-          options={lookups.homes.map((h) => ({ value: h._id, label: h.name }))}
-          onChange={(v) => onChange({ ...value, home: v || undefined })}
-        />
+        <FilterSelect label={T.homeFilter} value={state.filters.home} emptyLabel={T.all} options={lookups.homes.map((h) => ({ value: h._id, label: h.name }))} onChange={set('home')} />
       )}
       {showDoctor && (
         <FilterSelect
           label={T.doctorFilter}
-          value={value.doctor ?? ''}
+          value={state.filters.doctor}
           emptyLabel={T.all}
           options={lookups.doctors.map((d) => ({ value: d._id, label: doctorName(d) }))}
-          onChange={(v) => onChange({ ...value, doctor: v || undefined })}
+          onChange={set('doctor')}
         />
       )}
       {isAdmin && (
         <FilterSelect
           label={T.statusFilter}
           width={160}
-          value={value.status ?? ''}
+          value={state.filters.status}
           emptyLabel={T.statusActive}
           options={[
             { value: 'removed', label: T.statusRemoved },
             { value: 'all', label: T.statusAll },
           ]}
-          onChange={(v) => onChange({ ...value, status: v as UserListFilter['status'] })}
+          onChange={set('status')}
         />
       )}
-    </Box>
+    </FilterBar>
   );
 }

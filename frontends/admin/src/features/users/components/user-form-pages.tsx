@@ -1,4 +1,4 @@
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { API_MESSAGES, type UserLookups } from '@mediport/contracts';
@@ -16,7 +16,6 @@ const NO_LOOKUPS: UserLookups = { homes: [], homeGroups: [], doctors: [] };
 export function UserCreatePage({ variant }: { variant: FormVariant }) {
   const lookups = useUserLookups();
   const create = useCreateUser();
-  const navigate = useNavigate();
   return (
     <>
       <PageHeader title={T.newTitle} breadcrumbs={crumbs(variant, T.newTitle)} />
@@ -31,7 +30,6 @@ export function UserCreatePage({ variant }: { variant: FormVariant }) {
           onSubmit={async (body) => {
             await create.mutateAsync(body);
             toast(variant === 'v3' ? T.savedToast : T.createdToast, 'success');
-            navigate(listPath(variant));
           }}
         />
       )}
@@ -46,7 +44,6 @@ export function UserEditPage({ variant }: { variant: FormVariant }) {
   const user = useUser(id);
   const lookups = useUserLookups();
   const update = useUpdateUser();
-  const navigate = useNavigate();
   const header = <PageHeader title={T.editTitle} breadcrumbs={crumbs(variant, T.editTitle)} />;
   if (user.isPending || lookups.isPending) return <>{header}<LoadingState /></>;
   if (user.isError) return <>{header}<ErrorPanel message={user.error.message} /></>;
@@ -65,7 +62,6 @@ export function UserEditPage({ variant }: { variant: FormVariant }) {
         onSubmit={async (body, { reactivate }) => {
           await update.mutateAsync({ id: u._id, body });
           toast(reactivate ? (variant === 'v3' ? T.reactivatedToastV3 : T.reactivatedToast) : T.changedToast, 'success');
-          navigate(listPath(variant));
         }}
         extraActions={
           variant === 'legacy' && u._id !== auth?.user._id ? (

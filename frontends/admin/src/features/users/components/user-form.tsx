@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +20,7 @@ import { grantableRoles, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role, type 
 import { ApiError, handleApiError, useAuth } from '@mediport/api-client';
 import { hasPermission } from '@mediport/permissions';
 import { generatePassword, ONE_TIME_POLICY, STRICT_POLICY } from '@mediport/validation';
-import { PasswordField, formatDateTime } from '@mediport/ui';
+import { GeneratedPassword, PasswordField, formatDateTime, useUnsavedChangesGuard } from '@mediport/ui';
 import { useContractExists } from '../api/users-api';
 import { USERS_TEXT as T } from '../messages';
 import {
@@ -46,6 +46,7 @@ export interface UserFormProps {
   user?: UserListRow;
   /** Saves the request; rejects with an ApiError whose field errors the form shows. */
   onSubmit: (body: UserWriteRequest, opts: { reactivate: boolean }) => Promise<unknown>;
+  /** The list: "Abbrechen" leads there (asking first while changes are unsaved), and so does a save. */
   cancelTo: string;
   /** Extra buttons (e.g. the legacy edit form's delete link). */
   extraActions?: ReactNode;
@@ -70,6 +71,8 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const removed = user?.status === 'removed';
+  const navigate = useNavigate();
+  const guard = useUnsavedChangesGuard(formState.isDirty);
 
   // Chargeable acknowledgement: ask whether the chosen home / doctor has a contract.
   const owners = chargeableOwners(values);
@@ -136,6 +139,7 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
     setSaving(true);
     try {
       await onSubmit(toRequest(getValues(), { mode, variant, passwordEnabled, reactivate: removed, currentUsername }), { reactivate: removed });
+      guard.leave(() => navigate(cancelTo));
     } catch (error) {
       if (error instanceof ApiError) {
         const fieldErrors = error.fieldErrors();
@@ -371,11 +375,7 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
             {T.oncePasswordHint}
           </Typography>
         )}
-        {generated && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {T.generated(generated)}
-          </Alert>
-        )}
+        {generated && <GeneratedPassword password={generated} />}
         <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Controller
             name="password"
@@ -430,6 +430,7 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
           {!removed && extraActions}
         </Box>
       </Box>
+      {guard.dialog}
     </Paper>
   );
 }

@@ -19,7 +19,7 @@ export function deleteNameMatches(typed: string, username: string): boolean {
   return typed === username;
 }
 
-/** /nutzer/{id}/loeschen: "Nutzer loeschen" = deactivation after typing the username. */
+/** /nutzer/{id}/loeschen: "Nutzer löschen" = deactivation after typing the username. */
 export function UserDeletePage() {
   const { id } = useParams();
   const auth = useAuth();

@@ -226,7 +226,9 @@ describe('user form (create)', () => {
     const generated = (passwordField() as HTMLInputElement).value;
     expect(generated.length).toBeGreaterThanOrEqual(12);
     expect(confirmField()).toHaveValue(generated);
-    expect(screen.getByText(`Generiertes Passwort: ${generated}`)).toBeInTheDocument();
+    // Shown in plain text to copy (libs/ui GeneratedPassword), not only written into the masked fields.
+    expect(screen.getByLabelText('Generiertes Passwort')).toHaveTextContent(generated);
+    expect(screen.getByRole('button', { name: 'Generiertes Passwort kopieren' })).toBeInTheDocument();
   });
 
   it('posts the form, toasts and returns to the list; a server field error lands on the field', async () => {
@@ -311,7 +313,7 @@ describe('username rule', () => {
     fireEvent.blur(usernameField());
     expect(screen.queryByText(USER_MESSAGES.usernameCharacters)).not.toBeInTheDocument();
     fireEvent.click(saveButton());
-    await waitFor(() => expect(toasts).toContainEqual(['Nutzer geaendert.', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Nutzer geändert.', 'success']));
     expect(calls.find((c) => c.method === 'PUT')!.body).not.toHaveProperty('username');
   });
 
@@ -427,7 +429,7 @@ describe('user form (edit)', () => {
     expect(passwordField()).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Löschen' })).toHaveAttribute('href', `/nutzer/${user._id}/loeschen`);
     fireEvent.click(saveButton());
-    await waitFor(() => expect(toasts).toContainEqual(['Nutzer geaendert.', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Nutzer geändert.', 'success']));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.body).not.toHaveProperty('password');
     expect(put.body).not.toHaveProperty('status');
@@ -490,7 +492,7 @@ describe('delete confirmation', () => {
     const user = row();
     const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`DELETE /api/users/${user._id}`]: { body: { ...user, status: 'removed' } } });
     renderApp(<App />, { route: `/nutzer/${user._id}/loeschen` });
-    expect(await screen.findByRole('heading', { name: 'Nutzer loeschen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nutzer löschen' })).toBeInTheDocument();
     const field = await screen.findByLabelText('Benutzername zur Bestätigung');
     const button = screen.getByRole('button', { name: 'Löschen' });
     fireEvent.change(field, { target: { value: 'Hanna.Heim' } });
@@ -499,7 +501,7 @@ describe('delete confirmation', () => {
     fireEvent.change(field, { target: { value: 'hanna.heim' } });
     expect(button).toBeEnabled();
     fireEvent.click(button);
-    await waitFor(() => expect(toasts).toContainEqual(['Nutzer geloescht.', 'success']));
+    await waitFor(() => expect(toasts).toContainEqual(['Nutzer gelöscht.', 'success']));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/nutzer$/));
   });

@@ -58,12 +58,12 @@ const lastGet = (calls: ReturnType<typeof medicineServer>['calls']) => new URL(c
 describe('MedicineListPage', () => {
   beforeEach(() => localStorage.clear());
 
-  it('asks for enabled medicines first (deaktiviert = Nein), 25 per page, sorted by name', async () => {
+  it('asks for enabled medicines first (Deaktiviert = Nein), 25 per page, sorted by name', async () => {
     const { calls } = medicineServer();
     show(['ROLE_PHARMA', 'ROLE_MANAGER']);
     expect(await screen.findByRole('cell', { name: 'Ibuprofen 400 mg' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Lorazepam 1 mg' })).not.toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'deaktiviert' })).toHaveTextContent('Nein');
+    expect(screen.getByRole('combobox', { name: 'Deaktiviert' })).toHaveTextContent('Nein');
     const q = lastGet(calls);
     expect(Object.fromEntries(q)).toEqual({ offset: '0', limit: '25', sort: 'name', 'filter[disabled]': '0' });
     expect(screen.getByText('1 - 2 von 2 Datensätzen')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('MedicineListPage', () => {
     const { calls } = medicineServer();
     show(['ROLE_ADMIN']);
     await screen.findByRole('cell', { name: 'Ibuprofen 400 mg' });
-    await userEvent.click(screen.getByRole('combobox', { name: 'deaktiviert' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Deaktiviert' }));
     await userEvent.click(screen.getByRole('option', { name: 'Ja' }));
     const row = (await screen.findByRole('cell', { name: 'Lorazepam 1 mg' })).closest('tr')!;
     expect(lastGet(calls).get('filter[disabled]')).toBe('1');
@@ -126,7 +126,7 @@ describe('MedicineListPage', () => {
     expect(await screen.findByText('11 - 20 von 30 Datensätzen')).toBeInTheDocument();
     expect(Object.fromEntries(lastGet(calls))).toEqual({ offset: '10', limit: '10', sort: '-name', 'filter[text]': 'Medikament' });
     expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('Medikament');
-    expect(screen.getByRole('combobox', { name: 'deaktiviert' })).toHaveTextContent('Alle');
+    expect(screen.getByRole('combobox', { name: 'Deaktiviert' })).toHaveTextContent('Alle');
     // A new search starts again on the first page and keeps the other settings.
     await userEvent.type(screen.getByRole('searchbox', { name: 'Suche' }), ' 1');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/v3/medikamente?text=Medikament+1&disabled=all&limit=10&sort=-name'));
@@ -145,7 +145,7 @@ describe('MedicineListPage', () => {
     const { calls } = medicineServer(many);
     show(['ROLE_ADMIN']);
     expect(await screen.findByText('1 - 25 von 30 Datensätzen')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /nächste seite|next page/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Nächste Seite' }));
     expect(await screen.findByText('26 - 30 von 30 Datensätzen')).toBeInTheDocument();
     expect(lastGet(calls).get('offset')).toBe('25');
     await userEvent.click(screen.getByRole('combobox', { name: /Zeilen/ }));

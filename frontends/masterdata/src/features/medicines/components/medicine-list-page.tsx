@@ -18,7 +18,7 @@ const COLUMNS: DataColumn<MedicineDto>[] = [
   },
 ];
 
-/** /v3/medikamente: medicines with the "deaktiviert" filter (default Nein) and enable/disable per row. */
+/** /v3/medikamente: medicines with the "Deaktiviert" filter (default Nein) and enable/disable per row. */
 export function MedicineListPage() {
   const list = useListState({ filters: { disabled: '0' }, sort: 'name', sortKeys: ['name'] });
   const canActivate = useHasPermission('medicine_activate_view');

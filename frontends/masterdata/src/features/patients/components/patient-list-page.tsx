@@ -27,7 +27,7 @@ const COLUMNS: DataColumn<PatientDto>[] = [
     ),
   },
   { id: 'dateOfBirth', label: T.dateOfBirth, sortKey: 'dateOfBirth', cell: (p) => p.dateOfBirth },
-  { id: 'home', label: T.home, sortKey: 'home', hideBelow: 'tablet', cell: (p) => p.homeDetails?.name ?? '' },
+  { id: 'home', label: T.home, sortKey: 'home', hideBelow: 'desktop', cell: (p) => p.homeDetails?.name ?? '' },
   { id: 'homeGroup', label: T.homeGroup, sortKey: 'homeGroup', hideBelow: 'desktop', cell: (p) => p.homeGroupDetails?.name ?? '' },
 ];
 

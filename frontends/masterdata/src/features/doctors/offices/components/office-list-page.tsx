@@ -9,10 +9,10 @@ import { useDeleteOfficeQuestion } from './use-delete-office';
 
 const COLUMNS: DataColumn<DoctorOfficeDto>[] = [
   { id: 'name', label: T.name, sortKey: 'name', cell: (o) => o.name },
-  { id: 'street', label: T.street, hideBelow: 'tablet', cell: (o) => o.street },
+  { id: 'street', label: T.street, hideBelow: 'desktop', cell: (o) => o.street },
   { id: 'zip', label: T.zip, hideBelow: 'desktop', cell: (o) => o.zip },
   { id: 'city', label: T.city, sortKey: 'city', hideBelow: 'small', cell: (o) => o.city },
-  { id: 'contact', label: T.contactType, hideBelow: 'tablet', cell: (o) => OFFICE_CONTACT_TYPE_LABELS[o.contact_type] ?? o.contact_type },
+  { id: 'contact', label: T.contactType, hideBelow: 'desktop', cell: (o) => OFFICE_CONTACT_TYPE_LABELS[o.contact_type] ?? o.contact_type },
   { id: 'doctors', label: T.doctorCount, align: 'right', cell: (o) => o.doctors.length },
 ];
 
