@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // The suite runs against the built shell and remotes served by a backend that the global setup
-// starts on port 18080 with its own fresh database (see support/global-setup.ts).
-export const E2E_PORT = 18080;
+// starts on port 18080 (E2E_PORT) with its own fresh database (see support/global-setup.ts).
+export const E2E_PORT = Number(process.env.E2E_PORT) || 18080;
 
 /** Debian's Chromium; the test tools never download a browser of their own. */
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -6,7 +6,7 @@ module.exports = (dir) => ({
   rootDir: dir,
   testEnvironment: 'jsdom',
   // userEvent-driven form tests take seconds on a loaded two-core machine; 5 s was too tight there.
-  testTimeout: 30_000,
+  testTimeout: 60_000,
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: [require.resolve('./jest.setup.cjs')],
   moduleNameMapper: {

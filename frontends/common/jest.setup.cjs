@@ -15,3 +15,6 @@ afterEach(() => {
     throw new Error(`Requests without an answer in the fake network:\n  ${list}`);
   }
 });
+
+// findBy*/waitFor wait up to 5 s (default 1 s): a loaded two-core CI machine renders MUI forms slowly.
+require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
