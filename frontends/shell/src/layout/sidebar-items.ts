@@ -71,7 +71,9 @@ export function visibleSidebar(permissions: readonly string[], remotes: readonly
     if (r.status !== 'down') return;
     // Where the remote's entries would be: its sections as last seen, or one under its area name.
     const known = r.remembered?.sections ?? [];
-    const sections: NavSection[] = known.length > 0 ? known : [{ id: `remote:${r.name}`, order: 80 + i }];
+    // Never seen: where the shipped remotes put their sections (orders 10, masterdata 20, admin 30 in
+    // registration order), so the note stands where the area usually is.
+    const sections: NavSection[] = known.length > 0 ? known : [{ id: `remote:${r.name}`, order: (i + 1) * 10 }];
     const title = r.remembered?.area ?? (AREA_LABELS as Record<string, string>)[r.name] ?? r.name;
     for (const s of sections) {
       const slot = slots.get(s.id) ?? { section: { ...s, title: s.title ?? title }, rank: i + 1, items: [], down: [] };

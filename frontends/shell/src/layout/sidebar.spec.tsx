@@ -143,6 +143,12 @@ describe('Sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Patienten' })).toBeInTheDocument();
   });
 
+  it('puts the note of a never-seen remote where its area usually stands (not at the end)', () => {
+    const remotes = loaded.map((r): RemoteNavStatus => (r.name === 'masterdata' ? { name: 'masterdata', status: 'down' } : r));
+    const titles = sidebarOf(['ROLE_ADMIN'], true, remotes).map((s) => s.title ?? s.items[0]?.label);
+    expect(titles).toEqual(['Dashboard', ...SECTIONS, 'Profil']);
+  });
+
   it('puts the outage note where the remote was last seen and respects its section permission', () => {
     const down: RemoteNavStatus = { name: 'admin', status: 'down', remembered: { area: admin.area, routePrefixes: admin.routePrefixes, sections: admin.sections } };
     const remotes = loaded.map((r) => (r.name === 'admin' ? down : r));
