@@ -11,22 +11,11 @@ export type JsonRowOf<T extends JsonColumns> = {
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Selects several columns as one JSON object per row (`json_build_object`) and decodes it back to
- * exactly what selecting them one by one gives (each column's own decoder: Date, arrays, jsonb …).
- *
- * Why: both drivers pay per field and row. PGlite decodes every field of every row in JavaScript,
- * and Drizzle maps every field through its column checks: for the user list (50 rows × 36 fields)
- * about an eighth of the backend's CPU time. One JSON field per group is parsed natively.
- */
-export function jsonRow<T extends JsonColumns>(columns: T): SQL<JsonRowOf<T>> {
-  return sql<JsonRowOf<T>>`${buildObject(columns)}`.mapWith(decoder(columns));
-}
-
-/**
- * The same as one correlated subquery, `(select json_build_object(...) from <from>)`: null when
- * `from` finds no row. For the related rows of a list (a user's home, creator, …) this plans in
- * about half the time of joins (no join search) and runs only for the rows of the page, after
- * ORDER BY and LIMIT.
+ * Several columns of a related row as one JSON object, in one correlated subquery,
+ * `(select json_build_object(...) from <from>)`, decoded back to exactly what selecting them one by
+ * one gives (each column's own decoder: Date, arrays, jsonb …); null when `from` finds no row.
+ * For the related rows of a list (a user's home, doctor, …) this plans in about half the time of
+ * joins (no join search) and runs only for the rows of the page, after ORDER BY and LIMIT.
  */
 export function jsonRowFrom<T extends JsonColumns>(columns: T, from: SQL): SQL<JsonRowOf<T> | null> {
   return sql<JsonRowOf<T> | null>`(select ${buildObject(columns)} from ${from})`.mapWith(decoder(columns));
@@ -34,7 +23,7 @@ export function jsonRowFrom<T extends JsonColumns>(columns: T, from: SQL): SQL<J
 
 function buildObject(columns: JsonColumns): SQL {
   const entries = Object.entries(columns);
-  for (const [key] of entries) if (!KEY.test(key)) throw new Error(`jsonRow: "${key}" is not a plain key`);
+  for (const [key] of entries) if (!KEY.test(key)) throw new Error(`jsonRowFrom: "${key}" is not a plain key`);
   // The keys are identifiers from our own code (checked above), so they are written as literals, not parameters.
   const pairs = entries.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;

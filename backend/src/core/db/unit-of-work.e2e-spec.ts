@@ -107,6 +107,28 @@ describe.each([
     expect(await auditTargets(action)).toEqual([]);
   });
 
+  it('runs statements put together from rendered SQL (the user list) inside the transaction: they see its writes', async () => {
+    const username = tag();
+    const listed = () =>
+      usersRepo.list({
+        query: { offset: 0, limit: 5, sort: { field: 'username', desc: false }, filter: { text: username } },
+        viewerId: admin.user._id,
+        scope: undefined,
+      });
+    await expect(
+      unitOfWork.run(async () => {
+        await usersRepo.create({ username, passwordHash: 'x', roles: [], createdBy: admin.user._id, modifiedBy: null }, []);
+        // On PGlite a query outside the transaction would wait for it; on PostgreSQL it would miss the new row.
+        const { rows, count } = await listed();
+        expect(count).toBe(1);
+        expect(rows.map((r) => [r.user.username, r.createdFrom?.username, r.modifiedFrom, r.homeGroups])).toEqual([[username, 'admin', null, []]]);
+        expect(rows[0]!.user.createdAt).toBeInstanceOf(Date);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await listed()).count).toBe(0);
+  });
+
   it('keeps sessions alive and tells no socket when revoking them is rolled back (service level)', async () => {
     const user = await newUser();
     events.length = 0;

@@ -1,7 +1,9 @@
-import { and, asc, desc, getTableName, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, desc, fillPlaceholders, getTableName, ilike, is, isNotNull, isNull, or, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DeactivatedFilter } from '@mediport/contracts';
 import type { Database } from '../db/database.js';
+import type { JsonColumns, JsonRowOf } from '../db/json-row.js';
+import { queryArrays, type RenderedSql, renderSql } from '../db/statement.js';
 import { type SeenSource, unseenBy } from '../seen/unseen.js';
 import { type FilterParser, type ListQuery, type ListSort, oneOfFilter } from './list-query.js';
 
@@ -167,33 +169,165 @@ export async function runList<S extends string, T>(
   return { rows: found, count };
 }
 
-/** The plan of a list whose row query carries its own total (runListInOneStatement). */
-export interface CountedListPlan extends ListPlan {
-  /** Select it as `total`: the count under the same WHERE (absent for single-record reads). */
-  total?: SQL<number>;
+/** A field's decoder; undefined where the driver's value stands as it is. */
+type Decode = ((value: unknown) => unknown) | undefined;
+
+/** What a one-statement list selects: a fixed select list, rendered to SQL text once (listSelection). */
+export interface ListSelection<T> {
+  /** `select <fields>`: its text and parameters (values, or `sql.placeholder`s filled per request). */
+  readonly head: RenderedSql;
+  /** One answer row (the select list's values in order) as the row the caller gets. */
+  readonly decodeRow: (row: unknown[]) => Record<string, unknown>;
+  /** How many columns the select list has. */
+  readonly width: number;
+  /** Types the rows only. */
+  readonly _row?: T;
+}
+
+type ListSelectionField =
+  | { key: string; index: number; decode: Decode }
+  | { key: string; group: readonly (readonly [key: string, index: number, decode: Decode])[] };
+
+/** A field of a selection: an expression, a column, or a group of columns selected one by one and answered as one object. */
+type SelectionInput = SQL | AnyPgColumn | JsonColumns;
+
+type SelectedRow<F extends Record<string, SelectionInput>> = {
+  [K in keyof F]: F[K] extends SQL<infer U>
+    ? U
+    : F[K] extends AnyPgColumn
+      ? F[K]['_']['notNull'] extends true
+        ? F[K]['_']['data']
+        : F[K]['_']['data'] | null
+      : F[K] extends JsonColumns
+        ? JsonRowOf<F[K]>
+        : never;
+};
+
+const FIELD_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const TOTAL = 'total';
+
+/**
+ * The select list of a list run by runListInOneStatement, rendered once. Values that differ per
+ * request (the viewer of a seen column) are `sql.placeholder(name)`s, filled from the request's
+ * `values`. The rows are decoded field by field (each field's `mapWith` / column decoder, never for
+ * SQL NULL) without Drizzle's query builder.
+ *
+ * A group of columns (`user: { id: users.id, … }`) is selected column by column and answered as one
+ * object: for PostgreSQL cheaper than `json_build_object` (for the user list's 22 columns about a
+ * third of the statement's CPU time) and no slower for node-postgres to read.
+ */
+export function listSelection<F extends Record<string, SelectionInput>>(fields: F): ListSelection<SelectedRow<F>> {
+  const selected: SQL[] = [];
+  /** Selects the expression under this name; its place in the answer's row. */
+  const select = (expression: SQL | Column, column: string) => selected.push(sql`${expression} as ${sql.identifier(column)}`) - 1;
+  const described = Object.entries(fields).map(([key, field]): ListSelectionField => {
+    if (!FIELD_KEY.test(key) || key === TOTAL) throw new Error(`listSelection: "${key}" is not a plain key`);
+    if (is(field, SQL) || is(field, Column)) {
+      return { key, index: select(field, key), decode: decodeOf(field) };
+    }
+    const group = Object.entries(field).map(([name, column]) => {
+      if (!FIELD_KEY.test(name)) throw new Error(`listSelection: "${key}.${name}" is not a plain key`);
+      return [name, select(column, `${key}.${name}`), decodeOf(column)] as const;
+    });
+    return { key, group };
+  });
+  return { head: renderSql(sql`select ${sql.join(selected, sql`, `)}`), decodeRow: rowDecoder(described), width: selected.length };
+}
+
+/** A field's decoder (`mapWith`, which Drizzle keeps internal, or the column's own), unless it passes values as they are. */
+function decodeOf(field: SQL | Column): Decode {
+  const decoder = is(field, Column) ? field : (field as unknown as { decoder: { mapFromDriverValue(value: unknown): unknown } }).decoder;
+  const identity = decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue || decoder === (sql`` as unknown as { decoder: unknown }).decoder;
+  return identity ? undefined : (value) => decoder.mapFromDriverValue(value);
 }
 
 /**
- * Runs a list in one statement: the row query selects `plan.total`, the count as an uncorrelated
- * subquery (PostgreSQL computes it once, not per row; unlike a window count it does not change the
- * row query's plan). Only a page past the end, which has no row to carry the total, asks for the
- * count separately. For lists where the statements per request matter more than two parallel
- * connections (the user list, see users.cost.e2e-spec.ts).
+ * The decoder of one answer row as the selection describes it, as one function whose object
+ * literals name every key: V8 then builds each row with a fixed shape, about twice as fast as
+ * setting keys one by one, and the service reads those rows faster too. The keys are checked plain
+ * identifiers (FIELD_KEY), the indexes numbers: the generated source holds nothing else.
  */
-export async function runListInOneStatement<S extends string, T extends { total?: number }>(
+function rowDecoder(fields: readonly ListSelectionField[]): (row: unknown[]) => Record<string, unknown> {
+  const decoders: Decode[] = [];
+  const value = (index: number, decode: Decode) => {
+    if (decode === undefined) return `r[${index}]`;
+    decoders.push(decode);
+    return `(r[${index}] == null ? r[${index}] : d[${decoders.length - 1}](r[${index}]))`;
+  };
+  const entries = fields.map((field) =>
+    'index' in field
+      ? `${field.key}: ${value(field.index, field.decode)}`
+      : `${field.key}: { ${field.group.map(([name, index, decode]) => `${name}: ${value(index, decode)}`).join(', ')} }`,
+  );
+  const decode = new Function('d', 'r', `return { ${entries.join(', ')} };`) as (d: Decode[], r: unknown[]) => Record<string, unknown>;
+  return (row) => decode(decoders, row);
+}
+
+/** The rendered text of a table (or other chunk without parameters), per object. */
+const names = new WeakMap<object, string>();
+function nameOf(table: PgTable): string {
+  let name = names.get(table);
+  if (name === undefined) {
+    name = renderSql(sql`${table}`).text;
+    names.set(table, name);
+  }
+  return name;
+}
+
+/** Statement texts by query shape, per selection (bounded: beyond it, texts are put together anew). */
+const MAX_SHAPES = 1000;
+const shapes = new WeakMap<RenderedSql, Map<string, string>>();
+
+/**
+ * The one statement of a list: `select <fields>[, (select count(*) from T where W) as total] from T
+ * where W order by O offset $a limit $b`. Only W and O are rendered per request (the scope and
+ * filters, small); the select list is the selection's text. W occurs twice with the same parameter
+ * numbers. The same query shape (same filters, scope and sort) gives the very same text, kept per
+ * shape: prepared-statements.ts runs it as a named statement on PostgreSQL, and the same string
+ * object spares hashing the long text again to find its name.
+ */
+function listStatement(table: string, head: RenderedSql, values: Record<string, unknown>, plan: ListPlan, withTotal: boolean): RenderedSql {
+  const params = fillPlaceholders(head.params, values);
+  const where = renderSql(plan.where ?? sql`true`, params.length);
+  params.push(...where.params);
+  const order = renderSql(sql.join(plan.orderBy, sql`, `), params.length);
+  params.push(...order.params, plan.offset, plan.limit);
+  const n = params.length;
+  let known = shapes.get(head);
+  if (!known) shapes.set(head, (known = new Map()));
+  const shape = `${withTotal ? 1 : 0}${table}\n${where.text}\n${order.text}\n${n}`;
+  let text = known.get(shape);
+  if (text === undefined) {
+    const total = withTotal ? `, (select count(*) from ${table} where ${where.text}) as "${TOTAL}"` : '';
+    text = `${head.text}${total} from ${table} where ${where.text} order by ${order.text} offset $${n - 1} limit $${n}`;
+    if (known.size < MAX_SHAPES) known.set(shape, text);
+  }
+  return { text, params };
+}
+
+/**
+ * Runs a list in one statement: the selection's rows and, as an uncorrelated subquery, the count
+ * under the same WHERE (PostgreSQL computes it once, not per row; unlike a window count it does not
+ * change the row query's plan). Only a page past the end, which has no row to carry the total, asks
+ * for the count separately. For lists where the statements and the CPU per request matter most (the
+ * user list, see users.cost.e2e-spec.ts): the statement is put together from text rendered ahead
+ * (listSelection) and runs through the driver without Drizzle's query builder.
+ * `values` fills the selection's placeholders.
+ */
+export async function runListInOneStatement<S extends string, T>(
   db: Database,
   source: ListSource<S>,
   request: ListRequest<S>,
-  rows: (plan: CountedListPlan) => Promise<T[]>,
+  selection: ListSelection<T>,
+  values: Record<string, unknown> = {},
 ): Promise<{ rows: T[]; count: number }> {
   const plan = planList(source, request);
-  if (request.ids) {
-    const found = await rows(plan);
-    return { rows: found, count: found.length };
-  }
-  const total = sql<number>`(select count(*) from ${source.table} where ${plan.where ?? sql`true`})`.mapWith(Number);
-  const found = await rows({ ...plan, total });
-  const carried = found[0]?.total;
-  if (carried !== undefined) return { rows: found, count: carried };
-  return { rows: found, count: plan.offset === 0 ? 0 : await countRows(db, source.table, plan.where) };
+  const withTotal = !request.ids;
+  const found = await queryArrays(db, listStatement(nameOf(source.table), selection.head, values, plan, withTotal));
+  const rows = found.map((row) => selection.decodeRow(row) as T);
+  if (!withTotal) return { rows, count: rows.length };
+  // The total is the column after the selection's.
+  const carried = found[0]?.[selection.width];
+  if (carried !== undefined && carried !== null) return { rows, count: Number(carried) };
+  return { rows, count: plan.offset === 0 ? 0 : await countRows(db, source.table, plan.where) };
 }
