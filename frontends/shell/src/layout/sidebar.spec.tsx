@@ -144,7 +144,7 @@ describe('Sidebar', () => {
   });
 
   it('puts the note of a never-seen remote where its area usually stands (not at the end)', () => {
-    const remotes = loaded.map((r): RemoteNavStatus => (r.name === 'masterdata' ? { name: 'masterdata', status: 'down' } : r));
+    const remotes = loaded.map((r): RemoteNavStatus => (r.name === 'masterdata' ? { name: 'masterdata', status: 'down', remembered: null } : r));
     const titles = sidebarOf(['ROLE_ADMIN'], true, remotes).map((s) => s.title ?? s.items[0]?.label);
     expect(titles).toEqual(['Dashboard', ...SECTIONS, 'Profil']);
   });
