@@ -22,7 +22,7 @@ import type {
 } from './masterdata.js';
 import type { MedicineDto, MedicineToggleRequest } from './medicines.js';
 import type { ReadAllResponse } from './statistics.js';
-import type { TaskDto, TaskSeenRequest, TaskSeenResponse, TaskWriteRequest } from './tasks.js';
+import type { PastMedicineDto, TaskDto, TaskSeenRequest, TaskSeenResponse, TaskSuggestionsResponse, TaskWriteRequest } from './tasks.js';
 
 interface Call<Body, Response> {
   body: Body;
@@ -62,6 +62,10 @@ export interface ApiMap {
 
   'GET /api/medicine': Call<undefined, ListResponse<MedicineDto>>;
   'PUT /api/medicine': Call<MedicineToggleRequest, MedicineDto>;
+
+  'GET /api/tasks/dosage': Call<undefined, TaskSuggestionsResponse>;
+  'GET /api/tasks/medicine': Call<undefined, TaskSuggestionsResponse>;
+  'GET /api/patients/:id/medicine': Call<undefined, ListResponse<PastMedicineDto>>;
 
   'PUT /api/statistics/patient_read_all': Call<undefined, ReadAllResponse>;
   'PUT /api/statistics/doctor_read_all': Call<undefined, ReadAllResponse>;
@@ -109,6 +113,9 @@ export const API_ROUTES = [
   'DELETE /api/homegroups/:groupId',
   'GET /api/medicine',
   'PUT /api/medicine',
+  'GET /api/tasks/dosage',
+  'GET /api/tasks/medicine',
+  'GET /api/patients/:id/medicine',
   'PUT /api/statistics/patient_read_all',
   'PUT /api/statistics/doctor_read_all',
   'PUT /api/statistics/home_read_all',

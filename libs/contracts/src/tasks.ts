@@ -143,3 +143,19 @@ export const TASK_MESSAGES = {
   statusAlone: 'Der Status kann nur allein geändert werden.',
   seenList: 'Bitte geben Sie die Aufträge als Liste an.',
 } as const;
+
+/** Answer of GET /api/tasks/dosage and /api/tasks/medicine: earlier values of the caller's orders, most used first. */
+export interface TaskSuggestionsResponse {
+  data: string[];
+  count: number;
+}
+
+/** One medicine of a patient's earlier orders (GET /api/patients/{id}/medicine, for a re-order). */
+export interface PastMedicineDto {
+  medicine: string;
+  dose: string;
+  group: TaskGroup;
+  /** How often it was ordered for this patient, and when last (ISO). */
+  orders: number;
+  lastOrderedAt: string;
+}

@@ -173,3 +173,11 @@ export class ListQueryPipe<S extends string, F extends FilterParsers> implements
     return parseListQuery(raw, this.spec);
   }
 }
+
+/**
+ * The query of a lookup of values to pick from (expertises, earlier doses, medicine names):
+ * filter[text] (the typed beginning or part) and limit, sorted by name.
+ */
+export function lookupQuery(defaultLimit: number) {
+  return defineListQuery({ defaultLimit, sortFields: ['name'] as const, defaultSort: 'name', filters: { text: textFilter({ maxLength: 200 }) } });
+}

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
-import type { ListResponse, TaskDto, TaskSeenResponse } from '@mediport/contracts';
+import type { ListResponse, PastMedicineDto, TaskDto, TaskSeenResponse, TaskSuggestionsResponse } from '@mediport/contracts';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { RecordRoute, RequirePermission } from '../../core/permissions/access.decorators.js';
-import { type TaskListQuery, taskListQueryPipe } from './dto/task-list-query.js';
+import { type SuggestionQuery, suggestionQueryPipe, type TaskListQuery, taskListQueryPipe } from './dto/task-list-query.js';
 import { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
 import { TasksService } from './tasks.service.js';
 
@@ -20,6 +20,20 @@ export class TasksController {
   @RequirePermission('task_list_view', 'pickup_list_view')
   list(@CurrentAuth() auth: AuthContext, @Query(taskListQueryPipe) query: TaskListQuery): Promise<ListResponse<TaskDto>> {
     return this.tasks.list(auth, query);
+  }
+
+  /** Earlier doses of the caller's visible orders, for the order form (declared before :id). */
+  @Get('dosage')
+  @RequirePermission('task_create_view', 'task_action_edit_view')
+  dosage(@CurrentAuth() auth: AuthContext, @Query(suggestionQueryPipe) query: SuggestionQuery): Promise<TaskSuggestionsResponse> {
+    return this.tasks.suggestions(auth, 'dose', query);
+  }
+
+  /** Earlier medicine names of the caller's visible orders, for the order form (declared before :id). */
+  @Get('medicine')
+  @RequirePermission('task_create_view', 'task_action_edit_view')
+  medicine(@CurrentAuth() auth: AuthContext, @Query(suggestionQueryPipe) query: SuggestionQuery): Promise<TaskSuggestionsResponse> {
+    return this.tasks.suggestions(auth, 'medicine', query);
   }
 
   /** Mark the listed tasks (or all: `true`) as read. Declared before :id. */
@@ -66,5 +80,18 @@ export class TasksController {
   @RequirePermission('task_list_view', 'pickup_list_view')
   markSeen(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<TaskSeenResponse> {
     return this.tasks.markSeen(auth, id);
+  }
+}
+
+/** A patient's earlier medicines (spec §7 GET /api/patients/{id}/medicine): read from the orders, so it lives here. */
+@Controller('patients')
+export class PatientMedicineController {
+  constructor(private readonly tasks: TasksService) {}
+
+  @RecordRoute({ subject: 'Patient', params: ['id'], action: 'read' })
+  @Get(':id/medicine')
+  @RequirePermission('task_create_view')
+  pastMedicines(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<ListResponse<PastMedicineDto>> {
+    return this.tasks.pastMedicines(auth, id);
   }
 }

@@ -513,3 +513,63 @@ describe("a doctor user's patients are those of its orders (Patient policy, doct
     expect((all.body.data as { _id: string }[]).map((p) => p._id).sort()).toEqual([mine, theirs, none].sort());
   });
 });
+
+describe('GET /api/tasks/dosage, /api/tasks/medicine (suggestions from earlier orders)', () => {
+  it('requires sign-in', async () => {
+    expect((await api().get('/api/tasks/dosage')).status).toBe(401);
+  });
+
+  it("suggests the caller's own earlier values, most used first, matching the typed part in any case", async () => {
+    await insertTask({ medicine: 'Zuckerfrei-Sirup 5 ml', dose: 'Vorschlag 2-2-2' });
+    await insertTask({ medicine: 'Zuckerfrei-Sirup 5 ml', dose: 'vorschlag 2-2-2' });
+    await insertTask({ medicine: 'Zuckerfrei-Tabletten', dose: 'Vorschlag 1-1-1' });
+    // Another home's order: never suggested to heim.
+    await insertTask({ medicine: 'Zuckerfrei-Fremd', dose: 'Vorschlag fremd', patientId: otherPatient, homeId: otherHome, doctorId: otherDoctor });
+    const doses = await api().get('/api/tasks/dosage?filter[text]=VORSCHLAG').set('x-auth-token', as('heim'));
+    expect(doses.status).toBe(200);
+    expect(doses.body).toEqual({ data: ['Vorschlag 2-2-2', 'Vorschlag 1-1-1'], count: 2 });
+    const medicines = await api().get('/api/tasks/medicine?filter[text]=zuckerfrei&limit=1').set('x-auth-token', as('heim'));
+    expect(medicines.body).toEqual({ data: ['Zuckerfrei-Sirup 5 ml'], count: 2 });
+    const pharmacy = await api().get('/api/tasks/medicine?filter[text]=zuckerfrei').set('x-auth-token', as('apotheke'));
+    expect(pharmacy.body.data).toContain('Zuckerfrei-Fremd');
+  });
+
+  it.each([
+    { title: 'a driver (no order rights)', caller: 'fahrer' as DemoUsername, query: '', status: 403 },
+    { title: 'a limit that is no number', caller: 'heim' as DemoUsername, query: '?limit=viele', status: 400 },
+  ])('refuses $title', async ({ caller, query, status }) => {
+    const res = await api().get(`/api/tasks/dosage${query}`).set('x-auth-token', as(caller));
+    expect(res.status).toBe(status);
+    expect(res.body.errors[0].message).toMatch(/[äöüÄÖÜßa-z]/);
+  });
+});
+
+describe('GET /api/patients/{id}/medicine (earlier medicines for a re-order)', () => {
+  it('requires sign-in', async () => {
+    expect((await api().get(`/api/patients/${ownPatient}/medicine`)).status).toBe(401);
+  });
+
+  it("lists one row per medicine and dose of the patient's orders, latest first", async () => {
+    const patient = (await database.insert(patients).values({ firstname: 'Wilma', lastname: 'Wiederbestellung', dateOfBirth: '1937-05-06', homeId: ownHome }).returning({ id: patients.id }))[0]!.id;
+    await insertTask({ patientId: patient, medicine: 'Ramipril 5 mg', dose: '1-0-0', createdAt: new Date('2026-01-01T08:00:00Z') });
+    await insertTask({ patientId: patient, medicine: 'Ramipril 5 mg', dose: '1-0-0', createdAt: new Date('2026-02-01T08:00:00Z') });
+    await insertTask({ patientId: patient, medicine: 'Metformin 500 mg', dose: '1-0-1', createdAt: new Date('2026-03-01T08:00:00Z') });
+    const res = await api().get(`/api/patients/${patient}/medicine`).set('x-auth-token', as('heim'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      count: 2,
+      data: [
+        { medicine: 'Metformin 500 mg', dose: '1-0-1', group: 'medicine', orders: 1, lastOrderedAt: '2026-03-01T08:00:00.000Z' },
+        { medicine: 'Ramipril 5 mg', dose: '1-0-0', group: 'medicine', orders: 2, lastOrderedAt: '2026-02-01T08:00:00.000Z' },
+      ],
+    });
+  });
+
+  it.each([
+    { title: "another home's patient", id: () => otherPatient, status: 404 },
+    { title: 'an unknown id', id: () => NO_ID, status: 404 },
+    { title: 'no id at all', id: () => 'kein-patient', status: 404 },
+  ])('answers $status for $title', async ({ id, status }) => {
+    expect((await api().get(`/api/patients/${id()}/medicine`).set('x-auth-token', as('heim'))).status).toBe(status);
+  });
+});

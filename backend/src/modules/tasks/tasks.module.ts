@@ -4,7 +4,7 @@ import { tasks } from '../../db/schema/index.js';
 import { SeenCounterRegistry } from '../statistics/seen-counter.registry.js';
 import { StatisticsModule } from '../statistics/statistics.module.js';
 import { PatientsModule } from '../patients/patients.module.js';
-import { TasksController } from './tasks.controller.js';
+import { PatientMedicineController, TasksController } from './tasks.controller.js';
 import { TASK_SEEN, TasksRepository } from './tasks.repository.js';
 import { TasksService } from './tasks.service.js';
 
@@ -12,7 +12,7 @@ import { TasksService } from './tasks.service.js';
  * Orders (/anforderungen): list, order form rules, status machine. Registers the dashboard's task
  * tile with the statistics module, counted through the list's seen definition and scope.
  */
-@Module({ imports: [StatisticsModule, PatientsModule], controllers: [TasksController], providers: [TasksRepository, TasksService], exports: [TasksService, TasksRepository] })
+@Module({ imports: [StatisticsModule, PatientsModule], controllers: [TasksController, PatientMedicineController], providers: [TasksRepository, TasksService], exports: [TasksService, TasksRepository] })
 export class TasksModule implements OnModuleInit {
   constructor(private readonly registry: SeenCounterRegistry) {}
 

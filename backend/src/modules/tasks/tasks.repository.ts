@@ -5,7 +5,7 @@ import type { TaskSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
-import { type CommonListFilter, escapeLike, type ListSource, qualified, runList, seenColumn } from '../../core/http/list.js';
+import { type CommonListFilter, escapeLike, type ListSource, qualified, runList, searchCondition, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
 import { doctors, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
 
@@ -149,5 +149,43 @@ export class TasksRepository {
   /** A status change in the task's event feed: who (createdBy) and when (createdAt). */
   async addStatusEvent(taskId: string, from: string, to: string, userId: string): Promise<void> {
     await this.db.insert(taskEvents).values({ taskId, type: 'status_change', data: { from, to }, createdBy: userId });
+  }
+
+  /**
+   * Earlier values of one column (dose or medicine) of the orders within `scope`, most used first
+   * (then by name): the suggestions of the order form. Matching ignores case; `%`/`_` are literal.
+   */
+  async suggestions(column: 'dose' | 'medicine', scope: SQL | undefined, text: string | undefined, limit: number): Promise<{ data: string[]; count: number }> {
+    const value = column === 'dose' ? tasks.dose : tasks.medicine;
+    const where = and(scope, sql`${value} <> ''`, searchCondition(value, text, 'phrase'));
+    const key = sql`lower(${value})`;
+    const grouped = this.db
+      .select({ key: sql<string>`${key}`.as('key'), name: sql<string>`mode() within group (order by ${value})`.as('name'), uses: sql<number>`count(*)`.as('uses') })
+      .from(tasks)
+      .where(where)
+      .groupBy(key)
+      .as('s');
+    const [rows, [total]] = await Promise.all([
+      this.db.select({ name: grouped.name }).from(grouped).orderBy(sql`${grouped.uses} desc`, grouped.key).limit(limit),
+      this.db.select({ n: sql<number>`count(distinct ${key})`.mapWith(Number) }).from(tasks).where(where),
+    ]);
+    return { data: rows.map((r) => r.name), count: total?.n ?? 0 };
+  }
+
+  /** The medicines of one patient's orders within `scope` (for a re-order): one row per medicine and dose, latest first. */
+  pastMedicines(patientId: string, scope: SQL | undefined) {
+    return this.db
+      .select({
+        medicine: tasks.medicine,
+        dose: tasks.dose,
+        group: sql<string>`mode() within group (order by ${tasks.group})`,
+        orders: sql<number>`count(*)`.mapWith(Number),
+        lastOrderedAt: sql<string>`max(${tasks.createdAt})`.mapWith((v: unknown) => new Date(v as string).toISOString()),
+      })
+      .from(tasks)
+      .where(and(scope, eq(tasks.patientId, patientId), sql`${tasks.medicine} <> ''`))
+      .groupBy(tasks.medicine, tasks.dose)
+      .orderBy(sql`max(${tasks.createdAt}) desc`)
+      .limit(100);
   }
 }

@@ -3,11 +3,13 @@ import {
   type ApiErrorEntry,
   DOCTOR_TASK_TYPES,
   type ListResponse,
+  type PastMedicineDto,
   TASK_MESSAGES,
   type TaskDto,
   type TaskGroup,
   type TaskSeenResponse,
   type TaskStatus,
+  type TaskSuggestionsResponse,
   type TaskType,
 } from '@mediport/contracts';
 import { berlinToday, formatGermanDate, parseGermanDate } from '@mediport/validation';
@@ -18,12 +20,15 @@ import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { doctorPolicy, patientPolicy, stateOf, type TaskAction, taskPolicy, type TaskSubject } from '../../core/permissions/policies/index.js';
 import { SeenRepository } from '../statistics/seen.repository.js';
-import type { TaskListQuery } from './dto/task-list-query.js';
+import type { SuggestionQuery, TaskListQuery } from './dto/task-list-query.js';
 import type { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
 import { illegalTransition, invalidTask, statusNotAlone } from './tasks.errors.js';
 import { TASK_SEEN, type TaskRow, TasksRepository } from './tasks.repository.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import { patientSubject } from '../patients/patients.service.js';
+
+/** A select shows at most 100 options (spec part 2 §9). */
+const SUGGESTIONS_MAX = 100;
 
 export const TASK_AUDIT = {
   create: 'task.create',
@@ -107,6 +112,20 @@ export class TasksService {
   }
 
   /** One task; not visible → 404. */
+  /** Suggestions for the order form's dose or medicine field from the caller's visible orders (at most 100). */
+  suggestions(auth: AuthContext, column: 'dose' | 'medicine', query: SuggestionQuery): Promise<TaskSuggestionsResponse> {
+    return this.repo.suggestions(column, taskPolicy.where(auth, 'read'), query.filter.text, Math.min(query.limit, SUGGESTIONS_MAX));
+  }
+
+  /** The medicines of a patient's earlier orders the caller may see; 404 when the patient is not the caller's to read. */
+  async pastMedicines(auth: AuthContext, patientId: string): Promise<ListResponse<PastMedicineDto>> {
+    const patient = await this.patients.findById(patientId);
+    patientPolicy.assert(auth, 'read', patient ? patientSubject(patient) : null);
+    const rows = await this.repo.pastMedicines(patientId, taskPolicy.where(auth, 'read'));
+    const data = rows.map((r) => ({ ...r, group: r.group as TaskGroup }));
+    return { data, count: data.length };
+  }
+
   async get(auth: AuthContext, id: string): Promise<TaskDto> {
     await this.taskFor(auth, id, 'read');
     return this.row(auth, id);

@@ -1,6 +1,6 @@
 import { DOCTOR_SORT_FIELDS } from '@mediport/contracts';
 import { deactivatedFilter } from '../../../core/http/list.js';
-import { defineListQuery, flagFilter, type ListQueryOf, ListQueryPipe, listFilter, textFilter, uuidFilter } from '../../../core/http/list-query.js';
+import { defineListQuery, flagFilter, type ListQueryOf, ListQueryPipe, listFilter, lookupQuery, textFilter, uuidFilter } from '../../../core/http/list-query.js';
 
 const isExpertise = (v: string): v is string => v.length <= 200;
 
@@ -22,12 +22,7 @@ export type DoctorListQuery = ListQueryOf<typeof DOCTOR_LIST_QUERY>;
 export const doctorListQueryPipe = new ListQueryPipe(DOCTOR_LIST_QUERY);
 
 /** GET /api/doctors/expertises: filter[text] (the typed beginning or part), limit (100, the spec's select maximum). */
-export const EXPERTISE_QUERY = defineListQuery({
-  defaultLimit: 100,
-  sortFields: ['name'] as const,
-  defaultSort: 'name',
-  filters: { text: textFilter({ maxLength: 200 }) },
-});
+export const EXPERTISE_QUERY = lookupQuery(100);
 
 export type ExpertiseQuery = ListQueryOf<typeof EXPERTISE_QUERY>;
 export const expertiseQueryPipe = new ListQueryPipe(EXPERTISE_QUERY);

@@ -1,6 +1,6 @@
 import { parseGermanDate } from '@mediport/validation';
 import { TASK_DATE_TYPES, TASK_SORT_FIELDS, TASK_STATUSES, type TaskStatus } from '@mediport/contracts';
-import { defineListQuery, type FilterParser, flagFilter, listFilter, type ListQueryOf, ListQueryPipe, oneOfFilter, textFilter, uuidFilter } from '../../../core/http/list-query.js';
+import { defineListQuery, type FilterParser, flagFilter, listFilter, type ListQueryOf, ListQueryPipe, lookupQuery, oneOfFilter, textFilter, uuidFilter } from '../../../core/http/list-query.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const rejectAny = oneOfFilter<never>([]);
@@ -39,3 +39,8 @@ export const TASK_LIST_QUERY = defineListQuery({
 export type TaskListQuery = ListQueryOf<typeof TASK_LIST_QUERY>;
 
 export const taskListQueryPipe = new ListQueryPipe(TASK_LIST_QUERY);
+
+/** GET /api/tasks/dosage and /api/tasks/medicine: filter[text], limit (20; the service caps it at the select maximum of 100). */
+export const SUGGESTION_QUERY = lookupQuery(20);
+export type SuggestionQuery = ListQueryOf<typeof SUGGESTION_QUERY>;
+export const suggestionQueryPipe = new ListQueryPipe(SUGGESTION_QUERY);
