@@ -23,6 +23,9 @@ export const PATIENT_SEARCH = sql`search_text(${patients.firstname}, ${patients.
 /** The same text, cheap per row (words too short for the trigram index). */
 const PATIENT_SEARCH_SHORT = sql`(${patients.firstname} || ' ' || ${patients.lastname})`;
 
+/** Stands in for PATIENT_ORDER_DOCTORS where the caller's policy does not read it. */
+const NO_ORDER_DOCTORS = sql<string[]>`'{}'::text[]`;
+
 const creator = alias(users, 'patient_creator');
 const modifier = alias(users, 'patient_modifier');
 
@@ -57,6 +60,12 @@ export interface PatientListOptions {
   scope: SQL | undefined;
   ids?: string[];
   where?: (SQL | undefined)[];
+  /**
+   * Load the doctors of each patient's orders (default true). Only a doctor user's row flags need
+   * them; for other callers the list skips that per-row subquery (an empty list, which their policy
+   * never reads).
+   */
+  orderDoctors?: boolean;
 }
 
 @Injectable()
@@ -69,7 +78,7 @@ export class PatientsRepository {
     return runList(this.db, PATIENT_LIST, { ...options, where: [...(options.where ?? []), f.home ? eq(patients.homeId, f.home) : undefined, f.homeGroup ? eq(patients.homeGroupId, f.homeGroup) : undefined] }, (plan) =>
       this.db
         .select({
-          patient: { ...getTableColumns(patients), orderDoctors: PATIENT_ORDER_DOCTORS },
+          patient: { ...getTableColumns(patients), orderDoctors: options.orderDoctors === false ? NO_ORDER_DOCTORS : PATIENT_ORDER_DOCTORS },
           home: { _id: homes.id, name: homes.name },
           homeGroup: { _id: homeGroups.id, name: homeGroups.name, home: homeGroups.homeId },
           createdFrom: { _id: creator.id, username: creator.username },

@@ -95,7 +95,7 @@ export class PatientsService {
   }
 
   async list(auth: AuthContext, query: PatientListQuery): Promise<ListResponse<PatientDto>> {
-    const { rows, count } = await this.repo.list({ query, viewerId: auth.userId, scope: patientPolicy.where(auth, 'read') });
+    const { rows, count } = await this.repo.list({ query, viewerId: auth.userId, scope: patientPolicy.where(auth, 'read'), orderDoctors: !!auth.user.doctorId });
     return { data: rows.map((r) => this.toDto(auth, r)), count };
   }
 
