@@ -22,6 +22,7 @@ import type {
 } from './masterdata.js';
 import type { MedicineDto, MedicineToggleRequest } from './medicines.js';
 import type { ReadAllResponse } from './statistics.js';
+import type { EventListItemDto, EventsSeenRequest, TaskEventCreateResponse, TaskEventDto, TaskEventMetaResponse, TaskEventsSeenRequest } from './task-events.js';
 import type { PastMedicineDto, TaskDto, TaskSeenRequest, TaskSeenResponse, TaskSuggestionsResponse, TaskWriteRequest } from './tasks.js';
 
 interface Call<Body, Response> {
@@ -77,6 +78,17 @@ export interface ApiMap {
   'PUT /api/tasks/seen': Call<TaskSeenRequest, TaskSeenResponse>;
   'PUT /api/tasks/:id': Call<TaskWriteRequest, TaskDto>;
   'PUT /api/tasks/:id/seen': Call<undefined, TaskSeenResponse>;
+
+  'GET /api/tasks/:id/events': Call<undefined, ListResponse<TaskEventDto>>;
+  'POST /api/tasks/:id/events': Call<FormData, TaskEventCreateResponse>;
+  'PUT /api/tasks/:id/events': Call<TaskEventsSeenRequest, TaskSeenResponse>;
+  'GET /api/events/meta': Call<undefined, TaskEventMetaResponse>;
+  'GET /api/events': Call<undefined, ListResponse<EventListItemDto>>;
+  'PUT /api/events/seen': Call<EventsSeenRequest, TaskSeenResponse>;
+  'PUT /api/events/:id/seen': Call<undefined, TaskSeenResponse>;
+  'PUT /api/statistics/task_read_all': Call<undefined, ReadAllResponse>;
+  'PUT /api/statistics/event_read_all': Call<undefined, ReadAllResponse>;
+  'PUT /api/statistics/pickup_read_all': Call<undefined, ReadAllResponse>;
 }
 
 export type ApiRoute = keyof ApiMap;
@@ -125,6 +137,16 @@ export const API_ROUTES = [
   'PUT /api/tasks/seen',
   'PUT /api/tasks/:id',
   'PUT /api/tasks/:id/seen',
+  'GET /api/tasks/:id/events',
+  'POST /api/tasks/:id/events',
+  'PUT /api/tasks/:id/events',
+  'GET /api/events/meta',
+  'GET /api/events',
+  'PUT /api/events/seen',
+  'PUT /api/events/:id/seen',
+  'PUT /api/statistics/task_read_all',
+  'PUT /api/statistics/event_read_all',
+  'PUT /api/statistics/pickup_read_all',
 ] as const satisfies readonly ApiRoute[];
 
 /** Compile-time check that API_ROUTES names every route of the map. */

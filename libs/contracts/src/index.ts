@@ -205,6 +205,8 @@ export interface AclPatchRequest {
 export const SOCKET_EVENTS = {
   newTask: 'newtask',
   newEvent: 'newevent',
+  /** A task's status or fields changed (list rows and dashboard counts refetch). */
+  taskChanged: 'taskchanged',
   /** The socket is signed in; the rooms it joined. */
   ready: 'ready',
   /** No valid session (never had one, or it ended: logout, password change, deactivation): go to /login. */
@@ -215,6 +217,10 @@ export const SOCKET_EVENTS = {
 
 /** Payloads of the gateway's own socket events. */
 export interface SocketEventPayloads {
+  /** Ids only: clients refetch through the API, which applies the policy (no health data on the wire). */
+  [SOCKET_EVENTS.newTask]: { taskId: string };
+  [SOCKET_EVENTS.newEvent]: { taskId: string; eventId: string };
+  [SOCKET_EVENTS.taskChanged]: { taskId: string; status: string };
   [SOCKET_EVENTS.ready]: { rooms: string[] };
   [SOCKET_EVENTS.unauthorized]: { message: string };
   [SOCKET_EVENTS.reauth]: { reason: 'user_changed' | 'matrix_changed' | 'access_changed' };
@@ -301,5 +307,6 @@ export * from './medicines.js';
 export * from './oauth.js';
 export * from './masterdata.js';
 export * from './tasks.js';
+export * from './task-events.js';
 export * from './remote-nav.js';
 export * from './api-map.js';

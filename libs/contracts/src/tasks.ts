@@ -52,6 +52,8 @@ export interface TaskListFilter {
   home?: string;
   patient?: string;
   notSeen?: boolean;
+  /** Tasks with events the caller has not seen. */
+  notSeenEvents?: boolean;
   from?: string;
   to?: string;
   filter_date_type?: TaskDateType;
@@ -78,6 +80,11 @@ export interface TaskDto {
   urgent: boolean;
   /** [the caller's id] when the caller has seen the task, else []. */
   seen: string[];
+  /** Events in the task's feed, and how many of them the caller has not seen. */
+  events: number;
+  unseenEvents: number;
+  /** The last e-mail or fax to the doctor for this task failed, or a fax response was not SENT. */
+  error: boolean;
   createdAt: string;
   createdFrom: ActorRef | null;
   modifiedAt: string;

@@ -3,3 +3,4 @@ export * from './field-rules.js';
 export * from './user-rules.js';
 export * from './form-rules.js';
 export * from './masterdata-rules.js';
+export * from './order-rules.js';

@@ -18,6 +18,10 @@ export const rooms = {
   home: (id: string) => `home:${id}`,
   doctor: (id: string) => `doctor:${id}`,
   role: (role: string) => `role:${role}`,
+  /** Sockets whose user may read every task (task_list_view granted for all). */
+  allTasks: 'tasks:all',
+  /** Sockets whose user works the drivers' pickup list (pickup_list_view). */
+  pickup: 'tasks:pickup',
   /** One session's sockets; only for ending them, never for area events. */
   session: (id: string) => `session:${id}`,
 };
@@ -27,6 +31,9 @@ export function roomsFor(auth: AuthContext): string[] {
   const out = [rooms.user(auth.userId), ...auth.user.roles.map(rooms.role)];
   if (auth.user.homeId) out.push(rooms.home(auth.user.homeId));
   if (auth.user.doctorId) out.push(rooms.doctor(auth.user.doctorId));
+  if (auth.grant('task_list_view') === 'all') out.push(rooms.allTasks);
+  const pickup = auth.grant('pickup_list_view');
+  if (pickup === 'all' || pickup === 'own') out.push(rooms.pickup);
   return out;
 }
 
@@ -168,8 +175,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
   }
 
   /** Sends an event to a room (user:<id>, home:<id>, doctor:<id>, role:<ROLE>); see the class comment. */
-  emitTo(room: string, event: string, payload: unknown): void {
-    this.server.to(room).emit(event, payload);
+  emitTo(room: string | readonly string[], event: string, payload: unknown): void {
+    if (typeof room !== 'string' && !room.length) return;
+    // A socket in several of the rooms gets the event once.
+    this.server?.to(room as string | string[]).emit(event, payload);
   }
 
   private onSessionEvent(event: SessionEvent): void {

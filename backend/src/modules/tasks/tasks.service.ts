@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ApiErrorEntry,
-  DOCTOR_TASK_TYPES,
   type ListResponse,
   type PastMedicineDto,
   TASK_MESSAGES,
@@ -12,7 +10,7 @@ import {
   type TaskSuggestionsResponse,
   type TaskType,
 } from '@mediport/contracts';
-import { berlinToday, formatGermanDate, parseGermanDate } from '@mediport/validation';
+import { berlinToday, checkOrder, formatGermanDate } from '@mediport/validation';
 import { actorRef } from '../../core/audit/actor-ref.js';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
@@ -23,6 +21,7 @@ import { SeenRepository } from '../statistics/seen.repository.js';
 import type { SuggestionQuery, TaskListQuery } from './dto/task-list-query.js';
 import type { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
 import { illegalTransition, invalidTask, statusNotAlone } from './tasks.errors.js';
+import { TasksLive } from './tasks.live.js';
 import { TASK_SEEN, type TaskRow, TasksRepository } from './tasks.repository.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import { patientSubject } from '../patients/patients.service.js';
@@ -76,6 +75,7 @@ export class TasksService {
     private readonly audit: AuditService,
     private readonly seen: SeenRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly live: TasksLive,
   ) {}
 
   toDto(auth: AuthContext, r: ListRow): TaskDto {
@@ -99,6 +99,10 @@ export class TasksService {
         : null,
       urgent: r.urgent,
       seen: r.seen ? [auth.userId] : [],
+      // Filled from the event feed by the chat work (in progress this session).
+      events: 0,
+      unseenEvents: 0,
+      error: false,
       createdAt: t.createdAt.toISOString(),
       createdFrom: actorRef(r.createdFrom),
       modifiedAt: t.modifiedAt.toISOString(),
@@ -146,6 +150,7 @@ export class TasksService {
     const id = await this.unitOfWork.run(async () => {
       const created = await this.repo.create({ ...this.columns(form, checked), status: 'new', createdBy: auth.userId, modifiedBy: auth.userId });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.create, target: created });
+      this.live.taskCreated({ id: created, homeId: checked.homeId, doctorId: form.doctor, status: 'new' });
       return created;
     });
     return this.row(auth, id);
@@ -171,6 +176,7 @@ export class TasksService {
     await this.unitOfWork.run(async () => {
       await this.repo.save(id, { ...columns, modifiedAt: new Date(), modifiedBy: auth.userId });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.update, target: id, meta: { changed } });
+      this.live.taskChanged({ id, homeId: checked.homeId, doctorId: form.doctor, status: current.status }, current);
     });
     return this.row(auth, id);
   }
@@ -188,6 +194,7 @@ export class TasksService {
       await this.repo.save(id, { status: to, modifiedAt: new Date(), modifiedBy: auth.userId });
       await this.repo.addStatusEvent(id, from, to, auth.userId);
       await this.audit.recordBy(auth, { action: TASK_AUDIT.status, target: id, meta: { from, to } });
+      this.live.taskChanged({ ...current, status: to }, current);
     });
     return this.row(auth, id);
   }
@@ -245,36 +252,17 @@ export class TasksService {
    * home (the patient's) and latestDelivery as YYYY-MM-DD.
    */
   private async check(auth: AuthContext, form: TaskForm, checkPast: boolean): Promise<{ homeId: string | null; latestDelivery: string | null }> {
-    const errors: ApiErrorEntry[] = [];
-    if (form.type === undefined) errors.push({ path: 'type', message: TASK_MESSAGES.type });
-    if (form.group === 'medicine') {
-      if (!form.medicine) errors.push({ path: 'medicine', message: TASK_MESSAGES.medicineRequired });
-      if (!form.dose) errors.push({ path: 'dose', message: TASK_MESSAGES.doseRequired });
-    }
-    let latestDelivery: string | null = null;
-    if (form.latestDelivery) {
-      latestDelivery = parseGermanDate(form.latestDelivery);
-      if (!latestDelivery) errors.push({ path: 'latestDelivery', message: TASK_MESSAGES.latestDeliveryFormat });
-      else if (checkPast && latestDelivery < berlinToday()) errors.push({ path: 'latestDelivery', message: TASK_MESSAGES.latestDeliveryPast });
-    }
-    let homeId: string | null = null;
+    const patient = form.patient ? await this.patients.findById(form.patient) : null;
+    const visible = patient && patientPolicy.can(auth, 'read', patientSubject(patient)) ? patient : null;
+    const { errors, latestDelivery } = checkOrder({ ...form, patientHasHomeGroup: visible ? !!visible.homeGroupId : undefined }, { today: berlinToday(), checkPast });
     if (!form.patient) errors.push({ path: 'patient', message: TASK_MESSAGES.patientRequired });
-    else {
-      const patient = await this.patients.findById(form.patient);
-      if (!patient || !patientPolicy.can(auth, 'read', patientSubject(patient))) {
-        errors.push({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
-      } else {
-        homeId = patient.homeId;
-        if (form.type === 3 && !patient.homeGroupId) errors.push({ path: 'patient', message: TASK_MESSAGES.homeGroupRequired });
-      }
-    }
+    else if (!visible) errors.push({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
+    const homeId = visible?.homeId ?? null;
     if (form.doctor) {
       const doctor = await this.repo.doctor(form.doctor);
       if (!doctor || doctor.deactivatedAt || !doctorPolicy.can(auth, 'read', { id: doctor.id, state: stateOf(doctor.deactivatedAt) })) {
         errors.push({ path: 'doctor', message: TASK_MESSAGES.doctorUnknown });
       }
-    } else if (form.type !== undefined && DOCTOR_TASK_TYPES.includes(form.type)) {
-      errors.push({ path: 'doctor', message: TASK_MESSAGES.doctorRequired });
     }
     if (errors.length) throw invalidTask(errors);
     return { homeId, latestDelivery };
