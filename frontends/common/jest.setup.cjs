@@ -18,3 +18,7 @@ afterEach(() => {
 
 // findBy*/waitFor wait up to 5 s (default 1 s): a loaded two-core CI machine renders MUI forms slowly.
 require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+
+// No socket server in component tests: the live channel stays closed and tests deliver socket events
+// with receiveLiveEvent from @mediport/api-client (the socket boundary).
+globalThis.__MEDIPORT_LIVE_OFF__ = true;

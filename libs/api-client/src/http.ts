@@ -26,6 +26,11 @@ export function configureApiClient(options: { baseUrl?: string }): void {
   if (options.baseUrl !== undefined) baseUrl = options.baseUrl.replace(/\/$/, '');
 }
 
+/** The configured prefix ('' for the same origin); the live channel connects there too. */
+export function apiBaseUrl(): string {
+  return baseUrl;
+}
+
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   let url = `${baseUrl}${path}`;
   if (query) {

@@ -7,3 +7,4 @@ export * from './hooks.js';
 export * from './require-permission.js';
 export * from './blob.js';
 export * from './typed.js';
+export * from './live.js';

@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { API_MESSAGES, type AclResponse, type AuthRecord, SOCKET_EVENTS, type SocketEventPayloads, type UserListRow } from '@mediport/contracts';
-import { createApp } from '../../app.factory.js';
 import { sessions, users } from '../../db/schema/index.js';
-import { createTestDatabase, login, testConfig, type TestDatabase } from '../../testing/test-app.js';
+import { InstanceKit, once, redisEnv } from '../../testing/sockets.js';
+import { createTestDatabase, login, type TestDatabase } from '../../testing/test-app.js';
 import { SessionEvents } from '../auth/session-events.js';
 import { SessionService } from '../auth/session.service.js';
 import type { Database } from '../db/database.js';
@@ -16,52 +14,19 @@ import { RealtimeGateway } from './realtime.gateway.js';
 /** How fast a socket must follow its session. */
 const WITHIN_MS = 1000;
 const STRONG = 'Sonne#Mond2024!';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
 let url: string;
 let admin: AuthRecord;
-const sockets: Socket[] = [];
-const apps: NestExpressApplication[] = [];
 const databases: TestDatabase[] = [];
+const kit = new InstanceKit();
 let counter = 0;
 
-async function start(database: TestDatabase, env: Record<string, string> = {}): Promise<{ app: NestExpressApplication; url: string }> {
-  const started = await createApp(testConfig(database, env), { logger: ['error'] });
-  apps.push(started);
-  await started.listen(0, '127.0.0.1');
-  return { app: started, url: `http://127.0.0.1:${(started.getHttpServer().address() as AddressInfo).port}` };
-}
-
-function connect(options: { token?: string; header?: string }, base = url): Socket {
-  const socket = io(base, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: options.token ? { token: options.token } : {},
-    extraHeaders: options.header ? { 'x-auth-token': options.header } : {},
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-function once<T>(socket: Socket, event: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "${event}" within 5 s`)), 5000);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
+const start = (database: TestDatabase, env: Record<string, string> = {}) => kit.start(database, env);
+const connect = (options: { token?: string; header?: string }, base = url): Socket => kit.connect(base, options);
 /** A socket signed in with the token and in its rooms. */
-async function ready(token: string, base = url): Promise<Socket> {
-  const socket = connect({ token }, base);
-  await once(socket, SOCKET_EVENTS.ready);
-  return socket;
-}
+const ready = (token: string, base = url): Promise<Socket> => kit.ready(base, token);
 
 /**
  * Runs the action and waits until the socket got `event` and was disconnected by the server;
@@ -113,8 +78,7 @@ beforeAll(async () => {
   admin = await login(app, 'admin');
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  for (const a of apps.reverse()) await a.close();
+  await kit.close();
   for (const d of databases) await d.drop();
 });
 
@@ -285,17 +249,7 @@ describe('several instances with REDIS_URL', () => {
     shared = await createTestDatabase();
     databases.push(shared);
     if (!shared.url) return; // two instances need PostgreSQL (PGlite is one process)
-    const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
-    try {
-      await probe.connect();
-      await probe.ping();
-    } catch {
-      throw new Error(`Redis at ${REDIS_URL} does not answer (.ci/run starts it; set TEST_REDIS_URL to another one)`);
-    } finally {
-      probe.disconnect();
-    }
-    // A prefix of its own, so parallel test files sharing the Redis do not reach each other's sockets.
-    const env = { REDIS_URL, REDIS_PREFIX: `test-${shared.url.split('/').pop()}` };
+    const env = await redisEnv(shared);
     a = await start(shared, env);
     b = await start(shared, env);
     adminA = await login(a.app, 'admin');

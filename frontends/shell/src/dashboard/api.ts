@@ -1,11 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReadAllResponse, SeenKind, StatisticsResponse } from '@mediport/contracts';
-import { api } from '@mediport/api-client';
+import { type ReadAllResponse, type SeenKind, SOCKET_EVENTS, type StatisticsResponse } from '@mediport/contracts';
+import { api, useLiveEvent } from '@mediport/api-client';
 
 export const STATISTICS_KEY = ['statistics'];
 
-/** GET /api/statistics: counts, webinars, FAQ and changelog. */
+/** GET /api/statistics: counts, webinars, FAQ and changelog; the counts follow the live channel (new orders, messages, status changes). */
 export function useStatistics() {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries({ queryKey: STATISTICS_KEY });
+  useLiveEvent(SOCKET_EVENTS.newTask, refresh);
+  useLiveEvent(SOCKET_EVENTS.newEvent, refresh);
+  useLiveEvent(SOCKET_EVENTS.taskChanged, refresh);
   return useQuery<StatisticsResponse>({ queryKey: STATISTICS_KEY, queryFn: () => api.get('/api/statistics') });
 }
 

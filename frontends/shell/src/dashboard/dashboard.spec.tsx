@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setAuth } from '@mediport/api-client';
-import type { MeetingDto, StatisticsResponse } from '@mediport/contracts';
+import { receiveLiveEvent, setAuth } from '@mediport/api-client';
+import { type MeetingDto, SOCKET_EVENTS, type StatisticsResponse } from '@mediport/contracts';
 import { fakeNetwork, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { DashboardPage } from '../pages/dashboard-page';
@@ -49,6 +49,21 @@ describe('Dashboard tiles', () => {
     expect(await screen.findByText('Alle Nutzer wurden als gelesen markiert')).toBeInTheDocument();
     await waitFor(() => expect(within(tile('Neue Nutzer')).getByText('0')).toBeInTheDocument());
     expect(calls.some((c) => c.method === 'PUT' && c.url.endsWith('/api/statistics/user_read_all'))).toBe(true);
+  });
+
+  it.each([
+    [SOCKET_EVENTS.newTask, { taskId: 't1' }],
+    [SOCKET_EVENTS.newEvent, { taskId: 't1', eventId: 'e1' }],
+    [SOCKET_EVENTS.taskChanged, { taskId: 't1', status: 'pickup' }],
+  ] as const)('refreshes the counts when the live channel announces %s', async (event, payload) => {
+    setAuth(demoAuth(['ROLE_HOME']));
+    let tasks = 3;
+    fakeNetwork({ 'GET /api/statistics': () => ({ body: statistics({ task: tasks, event: 1, patient: 0 }) }) });
+    renderApp(<DashboardPage />);
+    await waitFor(() => expect(within(tile('Neue Aufträge')).getByText('3')).toBeInTheDocument());
+    tasks = 4;
+    act(() => receiveLiveEvent(event, payload as never));
+    await waitFor(() => expect(within(tile('Neue Aufträge')).getByText('4')).toBeInTheDocument());
   });
 
   it('shows the home user only its own tiles, plus FAQ and changelog', async () => {

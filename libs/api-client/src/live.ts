@@ -1,0 +1,109 @@
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS, type SocketEventPayloads } from '@mediport/contracts';
+import { authToken, subscribeAuth } from './auth-store.js';
+import { apiBaseUrl } from './http.js';
+
+/**
+ * The live channel: one socket.io connection per browser tab, opened by the shell while someone is
+ * signed in (useLiveChannel), shared by the shell and every remote through this singleton module
+ * (module federation shares @mediport/api-client once). Remotes only listen (useLiveEvent); no
+ * remote opens its own connection. Payloads carry ids only: a listener refetches through the API.
+ */
+
+export type LiveEvent = typeof SOCKET_EVENTS.newTask | typeof SOCKET_EVENTS.newEvent | typeof SOCKET_EVENTS.taskChanged;
+type AnyHandler = (payload: unknown) => void;
+
+/** The area events the server announces (the gateway's own ready/unauthorized/reauth are handled here). */
+const AREA_EVENTS: readonly LiveEvent[] = [SOCKET_EVENTS.newTask, SOCKET_EVENTS.newEvent, SOCKET_EVENTS.taskChanged];
+
+const handlers = new Map<LiveEvent, Set<AnyHandler>>();
+let socket: Socket | null = null;
+let socketToken: string | null = null;
+let holders = 0;
+let stopAuth: (() => void) | null = null;
+
+/**
+ * Hands an arrived socket event to every listener. The socket calls it; component tests call it
+ * too, as the socket boundary (like their fake network is the HTTP boundary).
+ */
+export function receiveLiveEvent<E extends LiveEvent>(event: E, payload: SocketEventPayloads[E]): void {
+  for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+}
+
+/** Component tests have no socket server: frontends/common/jest.setup.cjs switches the connection off. */
+function switchedOff(): boolean {
+  return (globalThis as { __MEDIPORT_LIVE_OFF__?: boolean }).__MEDIPORT_LIVE_OFF__ === true;
+}
+
+function open(token: string): Socket {
+  const base = apiBaseUrl();
+  const s = io(base || undefined, { path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+  for (const event of AREA_EVENTS) s.on(event, (payload: SocketEventPayloads[typeof event]) => receiveLiveEvent(event, payload));
+  // What the user may see changed: connect again with the same token to join the new rooms.
+  s.on(SOCKET_EVENTS.reauth, () => {
+    s.disconnect();
+    if (socket === s) {
+      socket = null;
+      socketToken = null;
+      sync();
+    }
+  });
+  // The session ended: the next API call answers 401 and the shell signs out; stay quiet until then.
+  s.on(SOCKET_EVENTS.unauthorized, () => s.disconnect());
+  return s;
+}
+
+/** Connects, reconnects with a new token, or disconnects, following the stored login. */
+function sync(): void {
+  const token = holders > 0 && !switchedOff() ? authToken() : null;
+  if (socket && socketToken === token) return;
+  socket?.disconnect();
+  socket = null;
+  socketToken = null;
+  if (token) {
+    socket = open(token);
+    socketToken = token;
+  }
+}
+
+/** Opens the channel (counted: closes when the last holder stops). Answers the stop function. */
+export function startLiveChannel(): () => void {
+  holders++;
+  stopAuth ??= subscribeAuth(() => sync());
+  sync();
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    holders--;
+    if (holders === 0) {
+      stopAuth?.();
+      stopAuth = null;
+    }
+    sync();
+  };
+}
+
+/** The shell's signed-in frame holds the channel open with this. */
+export function useLiveChannel(): void {
+  useEffect(() => startLiveChannel(), []);
+}
+
+/** Calls `handler` for each `event` the server announces to this user; answers the function that stops it. */
+export function onLiveEvent<E extends LiveEvent>(event: E, handler: (payload: SocketEventPayloads[E]) => void): () => void {
+  const listener = handler as AnyHandler;
+  const set = handlers.get(event) ?? new Set<AnyHandler>();
+  handlers.set(event, set);
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
+/** onLiveEvent for as long as the component is mounted. */
+export function useLiveEvent<E extends LiveEvent>(event: E, handler: (payload: SocketEventPayloads[E]) => void): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => onLiveEvent(event, (payload) => latest.current(payload)), [event]);
+}
