@@ -1,0 +1,104 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { and, eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import request from 'supertest';
+import { type AuthRecord, SOCKET_EVENTS, type SocketEventPayloads, type TaskDto } from '@mediport/contracts';
+import type { Database } from '../../core/db/database.js';
+import { DB } from '../../core/db/db.module.js';
+import { homeGroups, homes, patients } from '../../db/schema/index.js';
+import { collect, type Instance, InstanceKit, once, redisEnv } from '../../testing/sockets.js';
+import { createTestDatabase, type DemoUsername, login, loginAll, type TestDatabase } from '../../testing/test-app.js';
+
+/**
+ * The orders' live channel across two instances on one PostgreSQL and the machine's Redis: what
+ * happens through instance A reaches the sockets on instance B whose users may see the task, and
+ * no one else's.
+ */
+const kit = new InstanceKit();
+let database: TestDatabase;
+let a: Instance;
+let b: Instance;
+let demo: Record<DemoUsername, AuthRecord>;
+let otherHome: AuthRecord;
+let ownPatient: string;
+const QUIET_MS = 300;
+const STRONG = 'Sonne#Mond2024!';
+
+type Payload<E extends keyof SocketEventPayloads> = SocketEventPayloads[E];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  if (!database.url) return; // two instances need PostgreSQL (PGlite is one process)
+  const env = await redisEnv(database);
+  a = await kit.start(database, env);
+  b = await kit.start(database, env);
+  demo = await loginAll(a.app);
+  const db = a.app.get<Database>(DB, { strict: false });
+  const home = demo.heim.home!._id;
+  const [group] = await db.select({ id: homeGroups.id }).from(homeGroups).where(eq(homeGroups.homeId, home)).limit(1);
+  ownPatient = (await db.insert(patients).values({ firstname: 'Lena', lastname: 'Live', dateOfBirth: '1944-04-04', homeId: home, homeGroupId: group!.id }).returning({ id: patients.id }))[0]!.id;
+  // A home user of another home.
+  const [other] = await db.select({ id: homes.id }).from(homes).where(and(eq(homes.name, 'Seniorenresidenz Am Stadtpark')));
+  const username = 'heim.stadtpark.live';
+  const created = await request(a.app.getHttpServer())
+    .post('/api/users')
+    .set('x-auth-token', demo.admin.token)
+    .send({ username, roles: ['ROLE_HOME'], home: other!.id, password: STRONG, password_confirm: STRONG, firstname: 'Stadt', lastname: 'Park', chargeable: 2 });
+  if (created.status !== 201 && created.status !== 200) throw new Error(`user: ${created.status} ${JSON.stringify(created.body)}`);
+  otherHome = await login(a.app, username, STRONG);
+});
+
+afterAll(async () => {
+  await kit.close();
+  await database?.drop();
+});
+
+const onB = (who: AuthRecord): Promise<Socket> => kit.ready(b.url, who.token);
+const quiet = () => new Promise((r) => setTimeout(r, QUIET_MS));
+
+describe('orders live channel over two instances with Redis', () => {
+  it('a new order placed through A reaches pharmacy, the home and the doctor on B; another home and the driver get nothing', async () => {
+    if (!database.url) return;
+    const [pharma, home, doctor, foreign, driver] = await Promise.all([onB(demo.apotheke), onB(demo.heim), onB(demo.arzt), onB(otherHome), onB(demo.fahrer)]);
+    const foreignGot = collect<unknown>(foreign, SOCKET_EVENTS.newTask);
+    const driverGot = collect<unknown>(driver, SOCKET_EVENTS.newTask);
+    const arrivals = [pharma, home, doctor].map((s) => once<Payload<typeof SOCKET_EVENTS.newTask>>(s, SOCKET_EVENTS.newTask));
+    const res = await request(a.app.getHttpServer())
+      .post('/api/tasks')
+      .set('x-auth-token', demo.heim.token)
+      .send({ type: 1, group: 'medicine', medicine: 'Livemittel', dose: '1-0-0', amount: 1, patient: ownPatient, doctor: demo.arzt.doctor!._id });
+    expect(res.status).toBe(201);
+    const task = res.body as TaskDto;
+    for (const payload of await Promise.all(arrivals)) expect(payload).toEqual({ taskId: task._id });
+    await quiet();
+    expect(foreignGot).toEqual([]);
+    expect(driverGot).toEqual([]);
+  });
+
+  it('a status change through A: the driver on B learns of a task handed to the drivers; another home does not', async () => {
+    if (!database.url) return;
+    const created = await request(a.app.getHttpServer())
+      .post('/api/tasks')
+      .set('x-auth-token', demo.heim.token)
+      .send({ type: 1, group: 'medicine', medicine: 'Abholmittel', dose: '0-1-0', amount: 2, patient: ownPatient, doctor: demo.arzt.doctor!._id });
+    const id = (created.body as TaskDto)._id;
+    const [driver, home, foreign] = await Promise.all([onB(demo.fahrer), onB(demo.heim), onB(otherHome)]);
+    const foreignGot = collect<unknown>(foreign, SOCKET_EVENTS.taskChanged);
+    const arrivals = [driver, home].map((s) => once<Payload<typeof SOCKET_EVENTS.taskChanged>>(s, SOCKET_EVENTS.taskChanged));
+    const res = await request(a.app.getHttpServer()).put(`/api/tasks/${id}`).set('x-auth-token', demo.apotheke.token).send({ status: 'pickup' });
+    expect(res.status).toBe(200);
+    for (const payload of await Promise.all(arrivals)) expect(payload).toEqual({ taskId: id, status: 'pickup' });
+    await quiet();
+    expect(foreignGot).toEqual([]);
+  });
+
+  it('nothing is announced when the write fails (a refused order)', async () => {
+    if (!database.url) return;
+    const pharma = await onB(demo.apotheke);
+    const got = collect<unknown>(pharma, SOCKET_EVENTS.newTask);
+    const res = await request(a.app.getHttpServer()).post('/api/tasks').set('x-auth-token', demo.heim.token).send({ type: 1, group: 'medicine', medicine: '', dose: '', amount: 1, patient: ownPatient });
+    expect(res.status).toBe(400);
+    await quiet();
+    expect(got).toEqual([]);
+  });
+});
