@@ -70,13 +70,17 @@ function installFetch(routes: Array<[string, Answer]>): RecordedCall[] {
       throw new TypeError(`Unerwartete Anfrage im Test: ${method} ${url}`);
     }
     const status = answer.status ?? 200;
-    const text = status === 204 ? '' : JSON.stringify(answer.body ?? {});
+    // A Blob answers as itself (print sheets, attachments); anything else as JSON.
+    const binary = answer.body instanceof Blob ? answer.body : null;
+    const text = status === 204 || binary ? '' : JSON.stringify(answer.body ?? {});
+    const type = binary ? binary.type : 'application/json';
     // jsdom has no Response; the client reads only these members.
     return {
       status,
       ok: status >= 200 && status < 300,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : null) },
       text: async () => text,
+      blob: async () => binary ?? new Blob([text], { type }),
     } as unknown as Response;
   }) as typeof fetch;
   return calls;
@@ -128,6 +132,20 @@ export function fakeApi(routes: FakeApiRoutes) {
       },
     ]),
   );
+}
+
+/** Media queries answer as for a window `width` px wide (jsdom has no layout); returns the undo. */
+export function mockWindowWidth(width: number): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
+  }) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
 }
 
 /** Shows the current location so tests can assert navigation. */

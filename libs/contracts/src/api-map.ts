@@ -79,7 +79,10 @@ export interface ApiMap {
   'PUT /api/tasks/:id': Call<TaskWriteRequest, TaskDto>;
   'PUT /api/tasks/:id/seen': Call<undefined, TaskSeenResponse>;
 
+  /** The printable order sheet (text/html), read as a Blob. */
+  'GET /api/tasks/:id/print': Call<undefined, Blob>;
   'GET /api/tasks/:id/events': Call<undefined, ListResponse<TaskEventDto>>;
+  'GET /api/tasks/:taskId/events/:eventId/attachment/:name': Call<undefined, Blob>;
   'POST /api/tasks/:id/events': Call<FormData, TaskEventCreateResponse>;
   'PUT /api/tasks/:id/events': Call<TaskEventsSeenRequest, TaskSeenResponse>;
   'GET /api/events/meta': Call<undefined, TaskEventMetaResponse>;
@@ -137,7 +140,9 @@ export const API_ROUTES = [
   'PUT /api/tasks/seen',
   'PUT /api/tasks/:id',
   'PUT /api/tasks/:id/seen',
+  'GET /api/tasks/:id/print',
   'GET /api/tasks/:id/events',
+  'GET /api/tasks/:taskId/events/:eventId/attachment/:name',
   'POST /api/tasks/:id/events',
   'PUT /api/tasks/:id/events',
   'GET /api/events/meta',

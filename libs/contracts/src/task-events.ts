@@ -26,14 +26,14 @@ export interface TaskEventFileDto {
 
 /**
  * What `data` holds per type:
- * - message: { text }                      - status_change: { from, to } (TaskStatus)
+ * - message: { text }                      - status_change: { from, to } (TaskStatus; from null: the task was placed)
  * - recipe_request: { subject, message }   - faxresponse: 'SENT' or the gateway's failure code
  * - email / fax: null when there is nothing more to say ('E-Mail wurde versendet' / 'Fax wird versendet')
  * - document / self: { text? }
  */
 export type TaskEventData =
   | { text: string }
-  | { from: string; to: string }
+  | { from: string | null; to: string }
   | { subject: string; message: string }
   | string
   | null
@@ -116,4 +116,12 @@ export const EVENT_MESSAGES = {
   fileType: 'Erlaubt sind PDF-, PNG- und JPEG-Dateien.',
   messageTooLong: 'Die Nachricht darf höchstens 5000 Zeichen lang sein.',
   statusChange: 'Status geändert',
+  /** PUT /api/events/seen with something other than a list of ids or true (ours). */
+  seenList: 'Bitte geben Sie die Nachrichten als Liste an.',
+  /** PUT /api/tasks/{id}/events with seen other than true (ours). */
+  seenFlag: 'Bitte geben Sie seen: true an.',
+  /** Only chat messages are written through the API (ours). */
+  type: 'Nur Nachrichten können verschickt werden.',
+  /** GET /api/events/meta with more than 100 task ids (ours). */
+  tooManyTasks: 'Bitte fragen Sie höchstens 100 Aufträge auf einmal ab.',
 } as const;

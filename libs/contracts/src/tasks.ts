@@ -32,6 +32,9 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
 export const TASK_GROUPS = ['medicine', 'document', 'other'] as const;
 export type TaskGroup = (typeof TASK_GROUPS)[number];
 
+/** German names of the groups (the spec names the groups, not their labels: ours). */
+export const TASK_GROUP_LABELS: Record<TaskGroup, string> = { medicine: 'Medikament', document: 'Dokument', other: 'Sonstiges' };
+
 /** Order amount options 1 to 100 (spec §9). */
 export const TASK_AMOUNT_MIN = 1;
 export const TASK_AMOUNT_MAX = 100;

@@ -28,6 +28,12 @@ export const UI_MESSAGES = {
   onlyNew: 'Nur neue',
   markAllRead: 'Alle als gelesen markieren',
   newBadge: 'neu',
+  confirm: 'Bestätigen',
+  cancel: 'Abbrechen',
+  dontAskAgain: 'Nicht mehr fragen',
+  /** Names of a row's expand button (expandable table rows). */
+  expandRow: 'Details anzeigen',
+  collapseRow: 'Details ausblenden',
 } as const;
 
 /** Text of the area landing pages until their screens arrive. */

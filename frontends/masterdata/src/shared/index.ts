@@ -1,6 +1,6 @@
 export * from './api';
 export * from './record-form';
-export * from './confirm-dialog';
+export { ConfirmDialog, type ConfirmDialogProps, isSuppressed, suppress, useConfirm } from '@mediport/ui';
 export * from './texts';
 export * from './fields';
 export * from './deactivation';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -52,6 +52,11 @@ export interface DataTableProps<T> {
   emptyText?: string;
   /** Above the rows inside the frame (usually the FilterBar). */
   toolbar?: ReactNode;
+  /**
+   * An expanded row's content (e.g. details and a chat), shown across the full width under the row
+   * (at the foot of a phone card); null/undefined/false while the row is collapsed.
+   */
+  detail?: (row: T) => ReactNode;
 }
 
 const hiddenBelow = (bp: SpecBreakpoint | undefined) =>
@@ -77,6 +82,7 @@ export function DataTable<T>({
   highlight,
   emptyText,
   toolbar,
+  detail,
 }: DataTableProps<T>) {
   const cards = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.small - 0.05}px)`);
   const data = rows ?? [];
@@ -84,7 +90,8 @@ export function DataTable<T>({
   if (error && !rows) body = <ErrorPanel message={UI_MESSAGES.loadFailed} onRetry={onRetry} />;
   else if (loading && !rows) body = <LoadingState />;
   else if (data.length === 0) body = <EmptyState text={emptyText ?? (list.filtered ? UI_MESSAGES.noSearchResults : UI_MESSAGES.empty)} />;
-  else if (cards) body = <Cards label={label} columns={columns} rows={data} rowKey={rowKey} actions={actions} cardTitle={cardTitle} highlight={highlight} />;
+  else if (cards)
+    body = <Cards label={label} columns={columns} rows={data} rowKey={rowKey} actions={actions} cardTitle={cardTitle} highlight={highlight} detail={detail} />;
   else
     body = (
       <TableContainer>
@@ -110,20 +117,32 @@ export function DataTable<T>({
             </TableRow>
           </TableHead>
           <TableBody>
-            {data.map((row) => (
-              <TableRow key={rowKey(row)} hover selected={highlight?.(row) ?? false}>
-                {columns.map((c) => (
-                  <TableCell key={c.id} align={c.align} sx={hiddenBelow(c.hideBelow)}>
-                    {c.cell(row)}
-                  </TableCell>
-                ))}
-                {actions && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {actions(row)}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
+            {data.map((row) => {
+              const expanded = detail?.(row);
+              return (
+                <Fragment key={rowKey(row)}>
+                  <TableRow hover selected={highlight?.(row) ?? false} sx={expanded ? { '& > td': { borderBottom: 'unset' } } : undefined}>
+                    {columns.map((c) => (
+                      <TableCell key={c.id} align={c.align} sx={hiddenBelow(c.hideBelow)}>
+                        {c.cell(row)}
+                      </TableCell>
+                    ))}
+                    {actions && (
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {actions(row)}
+                      </TableCell>
+                    )}
+                  </TableRow>
+                  {expanded && (
+                    <TableRow>
+                      <TableCell colSpan={columns.length + (actions ? 1 : 0)} sx={{ py: 1 }}>
+                        {expanded}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
+              );
+            })}
           </TableBody>
         </Table>
       </TableContainer>
@@ -149,10 +168,10 @@ export function DataTable<T>({
   );
 }
 
-type CardsProps<T> = Pick<DataTableProps<T>, 'label' | 'columns' | 'rowKey' | 'actions' | 'cardTitle' | 'highlight'> & { rows: T[] };
+type CardsProps<T> = Pick<DataTableProps<T>, 'label' | 'columns' | 'rowKey' | 'actions' | 'cardTitle' | 'highlight' | 'detail'> & { rows: T[] };
 
 /** Phone layout: one card per row, values with their column labels, the actions at the foot. */
-function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight }: CardsProps<T>) {
+function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight, detail }: CardsProps<T>) {
   const [first, ...rest] = columns;
   const title = cardTitle ?? ((row: T) => first?.cell(row));
   const fields = cardTitle ? columns : rest;
@@ -182,6 +201,7 @@ function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight 
               ))}
           </Box>
           {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>{actions(row)}</Box>}
+          {detail?.(row) || null}
         </Box>
       ))}
     </Box>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { UI_MESSAGES } from '../messages.js';
 
@@ -38,4 +40,9 @@ export function FilterBar({ search, onSearch, searchLabel = UI_MESSAGES.search, 
 /** The "neu" badge of a record the user has not opened yet. */
 export function NewBadge() {
   return <Chip size="small" color="secondary" label={UI_MESSAGES.newBadge} sx={{ ml: 1, height: 20 }} />;
+}
+
+/** A yes/no filter of a FilterBar kept as '1' or '' (e.g. "Nur neue": `filter[notSeen]=1`). */
+export function FilterSwitch({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return <FormControlLabel control={<Switch checked={value === '1'} onChange={(e) => onChange(e.target.checked ? '1' : '')} />} label={label} />;
 }

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { DataTable, type DataColumn } from './data-table';
-import { FilterBar } from './filter-bar';
+import { FilterBar, FilterSwitch } from './filter-bar';
 import { useListState, type ListState } from './use-list-state';
 
 interface Row {
@@ -102,5 +103,60 @@ describe('useListState + DataTable', () => {
     unmount();
     show('/liste?city=Bonn', []);
     expect(screen.getByText('Keine Suchergebnisse')).toBeInTheDocument();
+  });
+});
+
+describe('DataTable detail rows and FilterSwitch', () => {
+  function Expandable() {
+    const list = useListState<'notSeen'>({ filters: { notSeen: '' } });
+    const [open, setOpen] = useState<string | null>(null);
+    const columns: DataColumn<Row>[] = [{ id: 'name', label: 'Name', cell: (r) => <button onClick={() => setOpen(open === r.id ? null : r.id)}>{r.name}</button> }, ...COLUMNS.slice(1)];
+    return (
+      <DataTable
+        label="Liste"
+        columns={columns}
+        rows={ROWS.slice(0, 3)}
+        count={3}
+        rowKey={(r) => r.id}
+        list={list}
+        actions={() => <button>Aktion</button>}
+        detail={(r) => open === r.id && <p>Details zu {r.name}</p>}
+        toolbar={
+          <FilterBar search={list.search} onSearch={list.setSearch}>
+            <FilterSwitch label="Nur neue" value={list.filters.notSeen} onChange={(v) => list.setFilter('notSeen', v)} />
+          </FilterBar>
+        }
+      />
+    );
+  }
+
+  it('shows an expanded row across the full width under it', async () => {
+    render(
+      <MemoryRouter>
+        <Expandable />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    await userEvent.click(screen.getByRole('button', { name: 'Name 1' }));
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(5);
+    const cell = within(rows[3]!).getByRole('cell');
+    expect(cell).toHaveTextContent('Details zu Name 1');
+    expect(cell).toHaveAttribute('colspan', '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Name 1' }));
+    expect(screen.queryByText('Details zu Name 1')).not.toBeInTheDocument();
+  });
+
+  it("keeps a switch filter as '1' or nothing", async () => {
+    render(
+      <MemoryRouter>
+        <Expandable />
+      </MemoryRouter>,
+    );
+    const toggle = screen.getByRole('switch', { name: 'Nur neue' });
+    await userEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
   });
 });

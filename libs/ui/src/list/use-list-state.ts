@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TABLE_DEFAULTS } from './table-defaults.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { useDebouncedInput } from './use-debounced-value.js';
 
 export interface ListStateConfig<F extends string> {
   /** The list's filters besides the search text, with their defaults ('' = not set). */
@@ -93,20 +93,7 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
     [setParams],
   );
 
-  const [search, setSearchRaw] = useState(urlText);
-  const settled = useDebouncedValue(search.trim(), debounceMs);
-  const lastWritten = useRef(urlText);
-  useEffect(() => {
-    if (settled === lastWritten.current) return;
-    lastWritten.current = settled;
-    update({ [TEXT]: settled });
-  }, [settled, update]);
-  // Back/forward or a link changed the URL's text: show it in the field.
-  useEffect(() => {
-    if (urlText === lastWritten.current) return;
-    lastWritten.current = urlText;
-    setSearchRaw(urlText);
-  }, [urlText]);
+  const [search, setSearchRaw] = useDebouncedInput(urlText, (text) => update({ [TEXT]: text }), debounceMs);
 
   const filterKey = filterValues.join('\u0000');
   const filters = useMemo(() => {

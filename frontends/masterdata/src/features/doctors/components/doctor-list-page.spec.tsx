@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, doctorDto, doctorServer, ID, lastQuery, show } from '../test-fixtures';
+import { mockWindowWidth } from '../../../../../common/test-utils';
 
 // userEvent on a loaded two-core machine: some journeys take several seconds.
 
@@ -118,14 +119,7 @@ describe('DoctorListPage (/aerzte)', () => {
   });
 
   it('shows one card per doctor on a 390 px phone: the whole name with its marks, the values, the actions', async () => {
-    const matchMedia = window.matchMedia;
-    // A 390 px wide window as far as media queries go (jsdom has no layout).
-    window.matchMedia = ((query: string) => {
-      const max = /max-width:\s*([\d.]+)px/.exec(query);
-      const min = /min-width:\s*([\d.]+)px/.exec(query);
-      const matches = (!max || 390 <= Number(max[1])) && (!min || 390 >= Number(min[1]));
-      return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-    }) as typeof window.matchMedia;
+    const restore = mockWindowWidth(390);
     try {
       doctorServer();
       show(['ROLE_ADMIN'], '/aerzte');
@@ -136,7 +130,7 @@ describe('DoctorListPage (/aerzte)', () => {
       expect(within(cohn).getByText('Kardiologie')).toBeInTheDocument();
       expect(within(cohn).getByRole('link', { name: 'Ben Cohn bearbeiten' })).toBeInTheDocument();
     } finally {
-      window.matchMedia = matchMedia;
+      restore();
     }
   });
 });

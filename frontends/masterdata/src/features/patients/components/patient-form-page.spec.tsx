@@ -185,7 +185,7 @@ describe('PatientFormPage: edit (/patient/{id})', () => {
     expect(screen.getByRole('combobox', { name: 'Pflegeeinrichtung' })).toHaveValue('Haus Sonnenblick');
     expect(screen.getByRole('combobox', { name: 'Wohnbereich' })).toHaveTextContent('Wohnbereich Rosen');
     expect(screen.getByText(/Erstellt von admin am 01\.02\.2026/)).toHaveTextContent(/Zuletzt geändert von pflege am 03\.02\.2026/);
-    expect(screen.getByRole('region', { name: 'Letzte Aufträge' })).toHaveTextContent('Keine Daten');
+    expect(await within(screen.getByRole('region', { name: 'Letzte Aufträge' })).findByText('Keine Daten')).toBeInTheDocument();
 
     await fill('Straße', 'Neue Straße 7');
     await save();
@@ -259,7 +259,7 @@ describe('PatientFormPage: details (/patient/details/{id})', () => {
     expect(screen.getByRole('checkbox', { name: 'Heimpatient' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Bearbeiten' })).toHaveAttribute('href', `/patient/${P1}`);
-    expect(screen.getByRole('region', { name: 'Letzte Aufträge' })).toHaveTextContent('Keine Daten');
+    expect(await within(screen.getByRole('region', { name: 'Letzte Aufträge' })).findByText('Keine Daten')).toBeInTheDocument();
   });
 
   it('has no edit link when the patient is not editable for the caller (Arzt)', async () => {

@@ -56,7 +56,7 @@ export function PatientFormPage({ mode }: { mode: PatientPageMode }) {
             <>
               {mode === 'edit' && p.editable ? <PatientEditor key={p._id} patient={p} /> : mode === 'delete' ? <PatientDeletion patient={p} /> : <PatientDetails patient={p} note={mode === 'edit'} />}
               <AuditInfo record={p} />
-              <LastOrders />
+              <LastOrders patientId={p._id} />
             </>
           )}
         </RecordState>

@@ -1,6 +1,6 @@
 // Test helpers of the patient screens: an in-memory patient API at the network boundary (typed by
 // the contracts' ApiMap through fakeApi), sample homes and patients, and sign-in records.
-import { MASTERDATA_API_MESSAGES, type AuthRecord, type HomeDto, type PatientDto, type Role } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES, type AuthRecord, type HomeDto, type PatientDto, type Role, type TaskDto } from '@mediport/contracts';
 import { PATIENT_MESSAGES } from '@mediport/validation';
 import { fail, fakeApi, type RecordedCall } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
@@ -83,9 +83,13 @@ export function authOf(roles: Role[]): AuthRecord {
 
 /**
  * An in-memory patient API; every call is recorded in `calls`. `homes`: what GET /api/homes answers
- * the caller; `activeHomes`: the homes a save may name (others are refused at the field "home").
+ * the caller; `activeHomes`: the homes a save may name (others are refused at the field "home");
+ * `tasks`: the orders GET /api/tasks pages through ("Letzte Aufträge").
  */
-export function patientServer(initial: PatientDto[] = PATIENTS, { homes = HOMES, activeHomes = HOMES }: { homes?: HomeDto[]; activeHomes?: HomeDto[] } = {}) {
+export function patientServer(
+  initial: PatientDto[] = PATIENTS,
+  { homes = HOMES, activeHomes = HOMES, tasks = [] }: { homes?: HomeDto[]; activeHomes?: HomeDto[]; tasks?: TaskDto[] } = {},
+) {
   const store = initial.map((p) => ({ ...p }));
   const find = (id: string) => store.find((p) => p._id === id);
   let created = 0;
@@ -146,6 +150,13 @@ export function patientServer(initial: PatientDto[] = PATIENTS, { homes = HOMES,
       return p;
     },
     'GET /api/homes': { data: homes, count: homes.length },
+    // "Letzte Aufträge": the patient's orders, one page.
+    'GET /api/tasks': ({ url }) => {
+      const q = url.searchParams;
+      const hits = tasks.filter((t) => t.patient === q.get('filter[patient]'));
+      const offset = Number(q.get('offset') ?? 0);
+      return { data: hits.slice(offset, offset + Number(q.get('limit') ?? 50)), count: hits.length };
+    },
     'PUT /api/statistics/patient_read_all': () => {
       for (const p of store) p.seen = ['u1'];
       return { kind: 'patient', at: '2026-03-01T10:00:00.000Z' };

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { FORM_TEXTS } from './texts';
+import { UI_MESSAGES } from '../messages.js';
 
 /** Cookies that suppress a confirmation (spec: 'hide-question-create-doctor', 'hide-question-empty-doctor'). */
 export function isSuppressed(cookie: string): boolean {
@@ -32,7 +32,7 @@ export interface ConfirmDialogProps {
 }
 
 /** A question before an action, optionally remembered in a cookie. */
-export function ConfirmDialog({ open, title, children, confirmLabel = FORM_TEXTS.confirm, cancelLabel = FORM_TEXTS.cancel, onConfirm, onCancel, suppressCookie }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel = UI_MESSAGES.confirm, cancelLabel = UI_MESSAGES.cancel, onConfirm, onCancel, suppressCookie }: ConfirmDialogProps) {
   const [remember, setRemember] = useState(false);
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
@@ -40,7 +40,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel = FORM_TEXTS
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>
         {suppressCookie && (
-          <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={FORM_TEXTS.dontAskAgain} />
+          <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={UI_MESSAGES.dontAskAgain} />
         )}
       </DialogContent>
       <DialogActions>

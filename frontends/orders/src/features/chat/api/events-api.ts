@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EVENT_MESSAGES, SOCKET_EVENTS, type ListResponse, type TaskEventDto } from '@mediport/contracts';
+import { callApi, fetchBlob, handleApiError, saveBlob, toast, useLiveEvent } from '@mediport/api-client';
+// The list's rows carry the unread counts and the status a message can change (reopen).
+import { TASKS_KEY } from '../../list/api/tasks-api';
+
+
+const eventsKey = (taskId: string) => ['task-events', taskId];
+
+/** The feed oldest first, whatever order the answer has. */
+const oldestFirst = (answer: ListResponse<TaskEventDto>) => [...answer.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+/** The task's feed, oldest first; a live 'newevent' for this task loads it again. */
+export function useTaskEvents(taskId: string) {
+  const query = useQuery({
+    queryKey: eventsKey(taskId),
+    queryFn: ({ signal }) => callApi('GET /api/tasks/:id/events', { params: { id: taskId }, signal }),
+    select: oldestFirst,
+  });
+  const { refetch } = query;
+  useLiveEvent(SOCKET_EVENTS.newEvent, (payload) => {
+    if (payload.taskId === taskId) void refetch();
+  });
+  return query;
+}
+
+/** POST /api/tasks/{id}/events (multipart: type=message, data, files); a reopened task shows the spec's toast. */
+export function useSendMessage(taskId: string, onSent: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ text, files }: { text: string; files: File[] }) => {
+      const form = new FormData();
+      form.append('type', 'message');
+      form.append('data', text);
+      for (const file of files) form.append('files', file, file.name);
+      return callApi('POST /api/tasks/:id/events', { params: { id: taskId }, body: form });
+    },
+    onSuccess: async (answer) => {
+      onSent();
+      if (answer.reload) toast(EVENT_MESSAGES.reopened, 'success');
+      await Promise.all([client.invalidateQueries({ queryKey: eventsKey(taskId) }), client.invalidateQueries({ queryKey: [TASKS_KEY] })]);
+    },
+  });
+}
+
+/** On leaving the feed (collapse, close, unmount) every event of the task is marked seen (spec §2). */
+export function useMarkEventsSeenOnLeave(taskId: string) {
+  const client = useQueryClient();
+  const latest = useRef(client);
+  latest.current = client;
+  useEffect(
+    () => () => {
+      callApi('PUT /api/tasks/:id/events', { params: { id: taskId }, body: { seen: true } })
+        .then(() => latest.current.invalidateQueries({ queryKey: [TASKS_KEY] }))
+        .catch(() => undefined);
+    },
+    [taskId],
+  );
+}
+
+/** Downloads an attachment through the API (the session header) and saves it under its name. */
+export async function downloadAttachment(taskId: string, eventId: string, name: string): Promise<void> {
+  try {
+    const path = ['/api/tasks', taskId, 'events', eventId, 'attachment', name].map((part, i) => (i === 0 ? part : encodeURIComponent(part))).join('/');
+    saveBlob(await fetchBlob(path), name);
+  } catch (error) {
+    handleApiError(error);
+  }
+}

@@ -1,0 +1,223 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureErrorHandler, receiveLiveEvent, setAuth, type ToastVariant } from '@mediport/api-client';
+import { EVENT_MESSAGES, SOCKET_EVENTS, type TaskEventDto } from '@mediport/contracts';
+import { formatDateTime } from '@mediport/ui';
+import { fail, fakeApi, type FakeApiRoutes, mockWindowWidth, renderApp } from '../../../../../common/test-utils';
+import { demoAuth } from '../../../../../common/demo-auth';
+import { anEvent } from '../../list/testing/task-fixtures';
+import { ChatPanel } from './chat-panel';
+
+const toasts: [string, ToastVariant][] = [];
+
+beforeEach(() => {
+  localStorage.clear();
+  toasts.length = 0;
+  configureErrorHandler({ notify: (message, variant) => toasts.push([message, variant]) });
+  setAuth(demoAuth(['ROLE_PHARMA']));
+});
+
+/** The feed's server: the events (a function to change them between calls) and `extra` routes. */
+function chatServer(events: TaskEventDto[] | (() => TaskEventDto[]), extra: FakeApiRoutes = {}) {
+  const list = typeof events === 'function' ? events : () => events;
+  return fakeApi({
+    'GET /api/tasks/:id/events': () => ({ data: list(), count: list().length }),
+    'PUT /api/tasks/:id/events': { message: EVENT_MESSAGES.allSeen },
+    ...extra,
+  });
+}
+
+const pharmacy = { _id: 'u2', username: 'apo.ben', roles: ['ROLE_PHARMA' as const] };
+const doctor = { _id: 'u3', username: 'praxis.berg', roles: ['ROLE_DOCTOR' as const] };
+const driver = { _id: 'u4', username: 'fahrer.tom', roles: ['ROLE_DRIVER' as const] };
+
+const FEED: TaskEventDto[] = [
+  anEvent({ _id: 'e9', type: 'faxresponse', data: 'NO_ANSWER', createdFrom: null, createdAt: '2026-11-20T12:00:00.000Z' }),
+  anEvent({ _id: 'e1', type: 'status_change', data: { from: null, to: 'new' } as unknown as TaskEventDto['data'], createdAt: '2026-11-20T08:00:00.000Z' }),
+  anEvent({ _id: 'e2', type: 'message', data: { text: 'Bitte bis Freitag liefern.' }, createdAt: '2026-11-20T08:05:00.000Z' }),
+  anEvent({ _id: 'e3', type: 'document', data: null, createdFrom: pharmacy, createdAt: '2026-11-20T09:00:00.000Z' }),
+  anEvent({ _id: 'e4', type: 'fax', data: null, createdFrom: pharmacy, createdAt: '2026-11-20T09:01:00.000Z' }),
+  anEvent({ _id: 'e5', type: 'faxresponse', data: 'SENT', createdFrom: null, createdAt: '2026-11-20T09:02:00.000Z' }),
+  anEvent({ _id: 'e6', type: 'email', data: null, createdFrom: pharmacy, createdAt: '2026-11-20T09:03:00.000Z' }),
+  anEvent({ _id: 'e7', type: 'email', data: null, state: 'failed', createdFrom: pharmacy, createdAt: '2026-11-20T09:04:00.000Z' }),
+  anEvent({ _id: 'e8', type: 'recipe_request', data: { subject: 'Rezeptanforderung', message: 'Bitte Rezept ausstellen.' }, createdFrom: doctor, createdAt: '2026-11-20T10:00:00.000Z' }),
+  anEvent({ _id: 'e10', type: 'status_change', data: { from: 'pickup', to: 'delivery' }, createdFrom: driver, seen: [], createdAt: '2026-11-20T13:00:00.000Z' }),
+];
+
+describe('ChatPanel', () => {
+  it('shows every event type with its text, oldest first, with author icon, name, time and "neu"', async () => {
+    chatServer(FEED);
+    renderApp(<ChatPanel taskId="t1" />);
+    const feed = await screen.findByRole('list', { name: 'Nachrichten' });
+    const entries = within(feed).getAllByRole('listitem');
+    expect(entries.map((e) => e.textContent)).toEqual([
+      expect.stringContaining('Auftrag angelegt'),
+      expect.stringContaining('Bitte bis Freitag liefern.'),
+      expect.stringContaining('Eine Anforderung wurde erzeugt'),
+      expect.stringContaining('Fax wird versendet'),
+      expect.stringContaining('Fax wurde versendet'),
+      expect.stringContaining('E-Mail wurde versendet'),
+      expect.stringContaining('E-Mail konnte nicht versendet werden'),
+      expect.stringContaining('RezeptanforderungBitte Rezept ausstellen.'),
+      expect.stringContaining('Fehler beim senden des Faxes'),
+      expect.stringContaining('Status geändert: In Abholung → Auslieferung'),
+    ]);
+    expect(entries[1]).toHaveTextContent(`heim.anna · ${formatDateTime('2026-11-20T08:05:00.000Z')}`);
+    expect(within(entries[1]!).getByRole('img', { name: 'Pflegeeinrichtung' })).toBeInTheDocument();
+    expect(within(entries[2]!).getByRole('img', { name: 'Apotheke' })).toBeInTheDocument();
+    expect(within(entries[7]!).getByRole('img', { name: 'Arztpraxis' })).toBeInTheDocument();
+    expect(within(entries[9]!).getByRole('img', { name: 'Fahrer' })).toBeInTheDocument();
+    expect(within(entries[8]!).getByRole('img', { name: 'System' })).toBeInTheDocument();
+    // Only the last event is unseen.
+    expect(within(feed).getAllByText('neu')).toHaveLength(1);
+    expect(within(entries[9]!).getByText('neu')).toBeInTheDocument();
+  });
+
+  it("says 'Keine Nachrichten vorhanden.' for an empty feed and puts the form below it", async () => {
+    chatServer([]);
+    renderApp(<ChatPanel taskId="t1" />);
+    const empty = await screen.findByText('Keine Nachrichten vorhanden.');
+    const form = screen.getByRole('form', { name: 'Nachrichten' });
+    expect(empty.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([
+    [425, 'above'],
+    [426, 'below'],
+  ])('at %i px puts the message form %s the feed', async (width, where) => {
+    const restore = mockWindowWidth(width);
+    try {
+      chatServer([]);
+      renderApp(<ChatPanel taskId="t1" />);
+      const empty = await screen.findByText('Keine Nachrichten vorhanden.');
+      const form = screen.getByRole('form', { name: 'Nachrichten' });
+      const formFirst = Boolean(form.compareDocumentPosition(empty) & Node.DOCUMENT_POSITION_FOLLOWING);
+      expect(formFirst).toBe(where === 'above');
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows attachments with their type icon and downloads them through the API', async () => {
+    const files = [
+      { name: 'befund.pdf', mimeType: 'application/pdf', size: 1000 },
+      { name: 'foto.JPG', mimeType: 'image/jpeg', size: 1000 },
+      { name: 'scan.png', mimeType: 'image/png', size: 1000 },
+      { name: 'notiz.txt', mimeType: 'text/plain', size: 10 },
+    ];
+    const calls = chatServer([anEvent({ files })], {
+      'GET /api/tasks/:taskId/events/:eventId/attachment/:name': new Blob(['PDF'], { type: 'application/pdf' }),
+    });
+    const saved: string[] = [];
+    URL.createObjectURL = () => 'blob:anhang';
+    URL.revokeObjectURL = () => undefined;
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      renderApp(<ChatPanel taskId="t1" />);
+      const attachments = await screen.findByRole('list', { name: 'Anhänge' });
+      const icons = within(attachments)
+        .getAllByRole('button')
+        .map((chip) => chip.querySelector('svg')?.getAttribute('data-testid') ?? chip.querySelector('svg path')?.getAttribute('d')?.slice(0, 12));
+      // pdf, jpg and png have their own icons (jpg and png the image icon); other files the generic one.
+      expect(new Set(icons).size).toBe(3);
+      expect(icons[1]).toBe(icons[2]);
+      await userEvent.click(within(attachments).getByRole('button', { name: 'befund.pdf herunterladen' }));
+      await waitFor(() => expect(saved).toEqual(['befund.pdf']));
+      const download = calls.find((c) => c.url.includes('/attachment/'))!;
+      expect(download.url).toBe('/api/tasks/t1/events/e1/attachment/befund.pdf');
+      expect(download.headers['x-auth-token']).toBe('token-ROLE_PHARMA');
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('sends a message with an attachment as multipart form data', async () => {
+    let feed = [anEvent()];
+    const calls = chatServer(() => feed, {
+      'POST /api/tasks/:id/events': () => {
+        const sent = anEvent({ _id: 'e2', data: { text: 'Rezept anbei' }, createdFrom: pharmacy, files: [{ name: 'rezept.pdf', mimeType: 'application/pdf', size: 4 }] });
+        feed = [...feed, sent];
+        return sent;
+      },
+    });
+    renderApp(<ChatPanel taskId="t1" />);
+    await screen.findByText('Bitte bis Freitag liefern.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Rezept anbei');
+    await userEvent.upload(screen.getByLabelText('Datei anhängen'), new File(['%PDF'], 'rezept.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText('rezept.pdf')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    expect(await screen.findByText('Rezept anbei')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/tasks/t1/events');
+    const form = post.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('type')).toBe('message');
+    expect(form.get('data')).toBe('Rezept anbei');
+    expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['rezept.pdf']);
+    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('');
+    expect(toasts).toEqual([]);
+  });
+
+  it('keeps "Senden" disabled while the message is empty and shows the server\'s refusal', async () => {
+    chatServer([], { 'POST /api/tasks/:id/events': () => fail(400, EVENT_MESSAGES.emptyMessage, 'data') });
+    renderApp(<ChatPanel taskId="t1" />);
+    await screen.findByText('Keine Nachrichten vorhanden.');
+    const send = screen.getByRole('button', { name: 'Senden' });
+    expect(send).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nachricht' }), '   ');
+    expect(send).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'x');
+    expect(send).toBeEnabled();
+    await userEvent.click(send);
+    await waitFor(() => expect(toasts).toContainEqual([EVENT_MESSAGES.emptyMessage, 'error']));
+  });
+
+  it('checks the attachment limits before sending', async () => {
+    chatServer([]);
+    renderApp(<ChatPanel taskId="t1" />);
+    await screen.findByText('Keine Nachrichten vorhanden.');
+    const user = userEvent.setup({ applyAccept: false });
+    const input = screen.getByLabelText('Datei anhängen');
+    await user.upload(input, new File(['MZ'], 'programm.exe', { type: 'application/x-msdownload' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(EVENT_MESSAGES.fileType);
+    const big = new File(['x'], 'gross.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(input, big);
+    expect(screen.getByRole('alert')).toHaveTextContent('Die Datei gross.pdf ist größer als 10 MB.');
+    const six = Array.from({ length: 6 }, (_v, i) => new File(['%PDF'], `d${i}.pdf`, { type: 'application/pdf' }));
+    await user.upload(input, six);
+    expect(screen.getByRole('alert')).toHaveTextContent(EVENT_MESSAGES.tooManyFiles);
+    expect(screen.getByRole('button', { name: 'Senden' })).toBeDisabled();
+  });
+
+  it('shows the reopen toast when the message reopened a finished order', async () => {
+    chatServer([], { 'POST /api/tasks/:id/events': { ...anEvent({ _id: 'e5', createdFrom: pharmacy }), reload: true } });
+    renderApp(<ChatPanel taskId="t1" />);
+    await screen.findByText('Keine Nachrichten vorhanden.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Noch eine Packung bitte');
+    await userEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    await waitFor(() => expect(toasts).toContainEqual([EVENT_MESSAGES.reopened, 'success']));
+  });
+
+  it('marks every event of the order seen when it goes away', async () => {
+    const calls = chatServer([anEvent({ seen: [] })]);
+    const view = renderApp(<ChatPanel taskId="t1" />);
+    await screen.findByText('neu');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    view.unmount();
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/tasks/t1/events', body: { seen: true } }));
+  });
+
+  it("loads the feed again when a live 'newevent' arrives for this order", async () => {
+    let feed = [anEvent()];
+    chatServer(() => feed);
+    renderApp(<ChatPanel taskId="t1" />);
+    await screen.findByText('Bitte bis Freitag liefern.');
+    feed = [...feed, anEvent({ _id: 'e2', data: { text: 'Ist unterwegs.' }, createdFrom: driver, seen: [] })];
+    act(() => receiveLiveEvent(SOCKET_EVENTS.newEvent, { taskId: 't2', eventId: 'e7' }));
+    act(() => receiveLiveEvent(SOCKET_EVENTS.newEvent, { taskId: 't1', eventId: 'e2' }));
+    expect(await screen.findByText('Ist unterwegs.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { EVENT_MESSAGES } from '@mediport/contracts';
+import { EmptyState, ErrorPanel, LoadingState, SPEC_BREAKPOINTS, UI_MESSAGES } from '@mediport/ui';
+import { useMarkEventsSeenOnLeave, useTaskEvents } from '../api/events-api';
+import { CHAT_TEXTS } from '../messages';
+import { EventItem } from './event-item';
+import { MessageForm } from './message-form';
+
+/**
+ * The event feed of one order (spec part 2 §2 Task event feed): events oldest first, the message
+ * form below them (on top at 425 px and less), every event marked seen when the panel goes away.
+ */
+export function ChatPanel({ taskId }: { taskId: string }) {
+  const phone = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.phone - 0.05}px)`);
+  const events = useTaskEvents(taskId);
+  useMarkEventsSeenOnLeave(taskId);
+
+  let feed;
+  if (events.error && !events.data) feed = <ErrorPanel message={UI_MESSAGES.loadFailed} onRetry={() => void events.refetch()} />;
+  else if (!events.data) feed = <LoadingState />;
+  else if (events.data.length === 0) feed = <EmptyState text={EVENT_MESSAGES.empty} />;
+  else
+    feed = (
+      <Box component="ul" aria-label={CHAT_TEXTS.title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {events.data.map((event) => (
+          <EventItem key={event._id} event={event} />
+        ))}
+      </Box>
+    );
+
+  const form = <MessageForm taskId={taskId} />;
+  return (
+    <Box component="section" aria-label={CHAT_TEXTS.title} sx={{ minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3">
+        {CHAT_TEXTS.title}
+      </Typography>
+      {phone && form}
+      {feed}
+      {!phone && form}
+    </Box>
+  );
+}

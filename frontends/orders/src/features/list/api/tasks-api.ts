@@ -1,0 +1,75 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TASK_MESSAGES, type TaskSeenRequest, type TaskStatus } from '@mediport/contracts';
+import { callApi, fetchBlob, handleApiError, toast, type QueryValue } from '@mediport/api-client';
+
+/** Every cached answer about tasks starts with this key, so one invalidation refreshes the list and its rows. */
+export const TASKS_KEY = '/api/tasks';
+
+/** One page of GET /api/tasks. A refetch keeps the rows on screen (live updates refresh quietly). */
+export function useTasks(query: Record<string, QueryValue>) {
+  return useQuery({
+    queryKey: [TASKS_KEY, 'list', query],
+    queryFn: ({ signal }) => callApi('GET /api/tasks', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The success toast of each status change (spec §8). */
+const STATUS_TOASTS: Partial<Record<TaskStatus, string>> = {
+  pickup: TASK_MESSAGES.pickup,
+  finished: TASK_MESSAGES.finished,
+  canceled: TASK_MESSAGES.canceled,
+  new: TASK_MESSAGES.reopened,
+};
+
+/** PUT /api/tasks/{id} with `{status}` alone (the status machine of spec §4), with its toast. */
+export function useChangeTaskStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: TaskStatus }) => callApi('PUT /api/tasks/:id', { params: { id }, body: { status } }),
+    onSuccess: async (_task, { status }) => {
+      const message = STATUS_TOASTS[status];
+      if (message) toast(message, 'success');
+      await client.invalidateQueries({ queryKey: [TASKS_KEY] });
+    },
+  });
+}
+
+/** PUT /api/tasks/{id}/seen: opening a row marks the task seen (spec §4); the row loses its "neu". */
+export function useMarkTaskSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi('PUT /api/tasks/:id/seen', { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [TASKS_KEY] }),
+  });
+}
+
+/** PUT /api/tasks/seen with the selected ids, or true for all, with the spec's toast. */
+export function useMarkTasksSeen(onDone?: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tasks: TaskSeenRequest['tasks']) => callApi('PUT /api/tasks/seen', { body: { tasks } }),
+    onSuccess: async (_answer, tasks) => {
+      toast(tasks === true ? TASK_MESSAGES.allSeen : TASK_MESSAGES.selectedSeen, 'success');
+      onDone?.();
+      await client.invalidateQueries({ queryKey: [TASKS_KEY] });
+    },
+  });
+}
+
+/**
+ * GET /api/tasks/{id}/print: the order sheet needs the session header, so it is fetched here and
+ * shown as a blob in a new window (opened first, while the click still allows pop-ups).
+ */
+export async function printTask(id: string): Promise<void> {
+  const target = window.open('', '_blank');
+  try {
+    const sheet = await fetchBlob(`/api/tasks/${encodeURIComponent(id)}/print`);
+    const url = URL.createObjectURL(new Blob([sheet], { type: 'text/html' }));
+    if (target) target.location.href = url;
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    target?.close();
+    handleApiError(error);
+  }
+}

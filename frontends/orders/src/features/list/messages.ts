@@ -1,0 +1,67 @@
+
+/** Texts of the orders list (spec part 2 §2 Orders list); the toasts come from TASK_MESSAGES. */
+export const LIST_TEXTS = {
+  title: 'Anforderungen',
+  section: 'Aufträge und Abholung',
+  // Columns.
+  expand: 'Details',
+  select: 'Auswahl',
+  selectRow: (patient: string) => `${patient} auswählen`,
+  messages: 'Nachrichten',
+  messagesCount: (events: number, unseen: number) => (unseen > 0 ? `${events} Nachrichten, ${unseen} ungelesen` : `${events} Nachrichten`),
+  patient: 'Patient',
+  home: 'Einrichtung',
+  medicine: 'Medikament',
+  doctor: 'Arzt',
+  status: 'Status',
+  amount: 'Menge',
+  urgent: 'dringend',
+  deliverBy: (date: string) => `bis ${date}`,
+  error: 'Fehler beim Senden an den Arzt (E-Mail oder Fax)',
+  // Actions.
+  pickup: 'Abholauftrag erzeugen',
+  print: 'Drucken',
+  mail: 'Per E-Mail senden',
+  fax: 'Per Fax senden',
+  template: 'Nachbestellen',
+  edit: 'Bearbeiten',
+  finish: 'Vorgang abschließen',
+  cancel: 'Stornieren',
+  reopen: 'Wieder öffnen',
+  cancelTitle: 'Vorgang stornieren',
+  cancelConfirm: 'Stornieren',
+  // Filters.
+  search: 'Suche',
+  latestDelivery: 'Spätester Liefertermin',
+  statusFilter: 'Status',
+  doctorFilter: 'Arzt',
+  medicineFilter: 'Medikament',
+  homeFilter: 'Einrichtung',
+  all: 'Alle',
+  onlyNew: 'Nur neue',
+  onlyUnreadMessages: 'Ungelesene Nachrichten',
+  from: 'Von',
+  to: 'Bis',
+  dateType: 'Datum',
+  created: 'Erstellt',
+  modified: 'Geändert',
+  markSelectedRead: 'Ausgewählte als gelesen markieren',
+  markAllRead: 'Alle als gelesen markieren',
+  refresh: 'Aktualisieren',
+  // Details.
+  details: 'Details',
+  type: 'Auftragsart',
+  group: 'Gruppe',
+  dose: 'Dosierung/Darreichungsform',
+  createdBy: 'Erstellt',
+  modifiedBy: 'Geändert',
+  byAt: (name: string, at: string) => (name ? `${name}, ${at}` : at),
+  close: 'Schließen',
+} as const;
+
+
+/** Routes the list links to (the wizard's and the documents screen's). */
+export const editTaskPath = (id: string) => `/v3/anforderungen/bearbeiten/${id}`;
+export const copyTaskPath = (id: string) => `/v3/anforderung/neu/${id}`;
+export const sendTaskPath = (id: string) => `/anforderungen/erzeugen?tasks=${encodeURIComponent(id)}`;
+export const homeEditPath = (id: string) => `/pflegeeinrichtungen/bearbeiten/${id}`;

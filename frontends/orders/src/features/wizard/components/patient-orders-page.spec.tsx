@@ -1,0 +1,52 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Role } from '@mediport/contracts';
+import { renderRoutes } from '../../../../../masterdata/src/shared/test-harness';
+import { wizardRoutes } from '../routes';
+import { authOf, callsTo, makeTask, P_ANNA, P_BERND, wizardServer } from '../testing/wizard-server';
+
+const show = (route: string, roles: Role[] = ['ROLE_HOME'], opts: { hasContract?: boolean } = {}) => renderRoutes(wizardRoutes, route, authOf(roles, opts));
+
+describe('the patient\'s orders (/anforderung/patient/{id}, /patient/{id}/auftraege)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it.each([`/anforderung/patient/${P_ANNA}`, `/patient/${P_ANNA}/auftraege`])('%s lists the latest orders (newest first: sort -createdAt)', async (route) => {
+    const { calls } = wizardServer({ tasks: [makeTask(), makeTask({ _id: 't2', medicine: 'Insulin', dose: '10 IE', status: 'new', createdAt: '2026-03-02T10:00:00.000Z' })] });
+    show(route);
+    expect(await screen.findByRole('heading', { name: 'Letzte Aufträge: Müller, Anna (12.03.1941)' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Letzte Aufträge' });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows).toEqual(expect.arrayContaining(['20.01.2026Ibuprofen 4001-0-12Erledigt', '02.03.2026Insulin10 IE2Neu']));
+    const query = new URL(callsTo(calls, 'GET', '/api/tasks')[0]!.url, 'http://localhost').searchParams;
+    expect(Object.fromEntries(query)).toEqual({ 'filter[patient]': P_ANNA, sort: '-createdAt', limit: '10', offset: '0' });
+  });
+
+  it('says "Keine Daten" while the patient has no orders', async () => {
+    wizardServer();
+    show(`/anforderung/patient/${P_BERND}`);
+    expect(await screen.findByText('Keine Daten')).toBeInTheDocument();
+  });
+
+  it('"Bestellung hinzufuegen" opens the wizard with this patient at step 2', async () => {
+    wizardServer();
+    show(`/anforderung/patient/${P_ANNA}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung hinzufuegen' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/anforderung/neu/${P_ANNA}`));
+    expect(await screen.findByRole('heading', { name: 'Bisherige Medikamente' })).toBeInTheDocument();
+    expect(document.querySelector('.MuiStepLabel-label.Mui-active')).toHaveTextContent('Medikament');
+  });
+
+  it('without a contract the button opens "Vertrag benötigt!"', async () => {
+    wizardServer();
+    show(`/anforderung/patient/${P_ANNA}`, ['ROLE_DOCTOR'], { hasContract: false });
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung hinzufuegen' }));
+    expect(await screen.findByRole('dialog', { name: 'Vertrag benötigt!' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/anforderung/patient/${P_ANNA}`);
+  });
+
+  it('an unknown patient shows the not-found message', async () => {
+    wizardServer();
+    show('/anforderung/patient/0000000a-0000-4000-8000-00000000dead');
+    expect(await screen.findByText('Der Datensatz wurde nicht gefunden oder Sie haben keinen Zugriff darauf.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import { useHasPermission, useIsLocked } from '@mediport/api-client';
+import { ContractRequiredDialog, DataTable, ErrorPanel, PageHeader, useListState } from '@mediport/ui';
+import { patientOrderColumns } from '../../../../../common/patient-orders';
+import { patientLabel, usePatient, usePatientOrders } from '../api/wizard-api';
+import { WIZARD_CRUMBS, WIZARD_TEXTS as T, newOrderForPatientPath } from '../messages';
+
+const COLUMNS = patientOrderColumns({ amount: true });
+
+/**
+ * /anforderung/patient/{patientId} and /patient/{patientId}/auftraege: the patient's latest orders,
+ * newest first, with 'Bestellung hinzufuegen' (the wizard with this patient at step 2). Without a
+ * contract the button opens the "Vertrag benötigt!" dialog (spec §2, §6).
+ */
+export function PatientOrdersPage() {
+  const { patientId } = useParams();
+  const navigate = useNavigate();
+  const patient = usePatient(patientId);
+  const list = useListState({ sort: '-createdAt', pageSize: 10, pageSizes: [10, 25, 50] });
+  const orders = usePatientOrders(patientId, list.query);
+  const mayCreate = useHasPermission('task_create_view');
+  const locked = useIsLocked('task_create_view');
+  const [lockOpen, setLockOpen] = useState(false);
+
+  const add = (mayCreate || locked) && (
+    <Button variant="contained" onClick={() => (locked ? setLockOpen(true) : navigate(newOrderForPatientPath(patientId!)))}>
+      {T.addOrder}
+    </Button>
+  );
+  const title = patient.data ? `${T.ordersTitle}: ${patientLabel(patient.data)}` : T.ordersTitle;
+  return (
+    <>
+      <PageHeader title={title} breadcrumbs={[...WIZARD_CRUMBS, { label: T.ordersTitle }]} actions={add} />
+      {patient.isError ? (
+        <ErrorPanel message={T.notFound} />
+      ) : (
+        <DataTable
+          label={T.ordersTitle}
+          columns={COLUMNS}
+          rows={orders.data?.data}
+          count={orders.data?.count ?? 0}
+          rowKey={(t) => t._id}
+          list={list}
+          loading={orders.isFetching}
+          error={orders.error}
+          onRetry={() => void orders.refetch()}
+          emptyText={T.noData}
+        />
+      )}
+      <ContractRequiredDialog open={lockOpen} onClose={() => setLockOpen(false)} />
+    </>
+  );
+}
