@@ -17,14 +17,13 @@
 //                                  [--user apotheke] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
 //                                  [--backend backend] [--keep-database] [--show-sql] [--profile DIR]
 // --profile DIR starts the backend with `node --cpu-prof` and leaves the .cpuprofile file in DIR.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { get, ms, random, repeat, repoRoot, runStatement, startBackend as startBuiltBackend } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -32,7 +31,6 @@ const opt = (name, fallback) => {
   if (i === -1) return fallback;
   return args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1];
 };
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const patientTarget = Number(opt('patients', 20_000));
 const doctorTarget = Number(opt('doctors', 1_000));
 const homeTarget = Number(opt('homes', 200));
@@ -63,16 +61,6 @@ const TERMS = [
 
 // ---------- deterministic data ----------
 
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const next = random(4711);
 const pick = (list) => list[Math.floor(next() * list.length)];
 
@@ -85,136 +73,9 @@ const STREETS = ['Hauptstraße', 'Schulstraße', 'Gartenstraße', 'Bahnhofstraß
 const CITIES = [['10115', 'Berlin'], ['14467', 'Potsdam'], ['20095', 'Hamburg'], ['04109', 'Leipzig'], ['01067', 'Dresden'], ['80331', 'München'], ['50667', 'Köln'], ['60311', 'Frankfurt am Main']];
 const EXPERTISES = ['Allgemeinmedizin', 'Innere Medizin', 'Neurologie', 'Psychiatrie', 'Kardiologie', 'Urologie', 'Dermatologie', 'Orthopädie', 'Geriatrie', 'Augenheilkunde'];
 
-// ---------- measuring ----------
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-function summary(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99) };
-}
-
-/** One GET over a keep-alive agent; resolves with status and body once all of it arrived. */
-function get(agent, url, headers) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-/** Runs `fn` sequentially after a warm-up of a tenth; answers the latency summary. */
-async function repeat(n, fn) {
-  for (let i = 0; i < Math.ceil(n / 10); i++) await fn();
-  const samples = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return summary(samples);
-}
-
 // ---------- processes ----------
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = http.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-// Loads the built backend after wrapping node-postgres' query function, so the bench can ask (over
-// IPC) for the SQL statements of one request, with the statement name where the backend prepares
-// them (the direct runs then use the same name: same parse-once, same plan caching). Runs with cwd = the backend folder, so `pg` resolves to
-// the very module instance the backend uses.
-const BACKEND_LOADER = `
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-let captured = null;
-const original = pg.Client.prototype.query;
-pg.Client.prototype.query = function (text, values, ...rest) {
-  if (captured) captured.push(typeof text === 'string' ? { text, values: Array.isArray(values) ? values : [] } : { text: text.text, name: text.name, values: Array.isArray(values) ? values : (text.values ?? []) });
-  return original.call(this, text, values, ...rest);
-};
-process.on('message', (m) => {
-  if (m === 'capture') { captured = []; process.send({ capturing: true }); }
-  if (m === 'collect') { process.send({ statements: captured ?? [] }); captured = null; }
-});
-await import(pathToFileURL(path.resolve('dist/main.js')).href);
-`;
-
-async function startBackend(env) {
-  const port = await freePort();
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT'].includes(k)));
-  const cpuProf = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const proc = spawn(process.execPath, [...cpuProf, '--input-type=module', '-e', BACKEND_LOADER], {
-    cwd: backendDir,
-    env: { ...base, NODE_ENV: 'production', PORT: String(port), JWT_SECRET: randomBytes(24).toString('hex'), DEMO: '1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  proc.stdout.on('data', keep);
-  proc.stderr.on('data', keep);
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
-  // Never leave the backend running when this script ends some other way (Ctrl-C, a crash).
-  const killOnExit = () => proc.kill('SIGKILL');
-  process.on('exit', killOnExit);
-  exited.then(() => process.off('exit', killOnExit));
-  const stop = async () => {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`backend exited during start:\n${output}`);
-    if (await fetch(`${url}/api/config`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`backend did not answer within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const ask = (message, key) =>
-    new Promise((resolve) => {
-      const onMessage = (m) => {
-        if (m && key in m) {
-          proc.off('message', onMessage);
-          resolve(m[key]);
-        }
-      };
-      proc.on('message', onMessage);
-      proc.send(message);
-    });
-  return {
-    url,
-    stop,
-    /** The SQL statements the backend runs while `fn` runs (one client: nothing else in flight). */
-    async statementsOf(fn) {
-      await ask('capture', 'capturing');
-      await fn();
-      return ask('collect', 'statements');
-    },
-  };
-}
+const startBackend = (env) => startBuiltBackend({ backendDir, env, profileDir });
 
 // ---------- data ----------
 
@@ -265,8 +126,6 @@ async function seed(client) {
 }
 
 // ---------- run ----------
-
-const ms = (n) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(2)).padStart(9);
 
 async function main() {
   const { default: pg } = await import('pg');
@@ -324,7 +183,7 @@ async function main() {
         const res = await get(agent, url, headers);
         if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}`);
       });
-      const run = (client, s) => client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+      const run = runStatement;
       const listAndCount = () => Promise.all([run(direct, list), count ? run(second, count) : null]);
       const sqlPair = await repeat(rounds, listAndCount);
       const others = statements.filter((s) => s !== list && s !== count);

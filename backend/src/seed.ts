@@ -5,11 +5,12 @@ import { ensureBaseData, seedDemo } from './core/db/seed-data.js';
 
 /** `npm run seed`: applies migrations and (idempotently) adds the demo data. */
 const logger = new Logger('Seed');
-const handle = await openDatabase(loadConfig());
+const config = loadConfig();
+const handle = await openDatabase(config);
 try {
   await handle.migrate();
   await ensureBaseData(handle.db);
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, { ordersDataDir: config.demoOrders ? config.dataDir : undefined });
   logger.log('Demo data is in place.');
 } finally {
   await handle.close();

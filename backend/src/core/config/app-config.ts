@@ -43,6 +43,8 @@ export interface AppConfig {
   migrationsDir: string;
   /** Seed the demo data automatically when the database has no users. */
   autoSeed: boolean;
+  /** With the demo data, also ~300 demo orders with chat and attachments (DEMO_ORDERS, default: the demo flag; the API specs turn it off). */
+  demoOrders: boolean;
   /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS, default on; 0 turns them off). */
   apiDocs: boolean;
   /** Minimum level of the JSON log (LOG_LEVEL): fatal, error, warn, info (default), debug, trace or silent. */
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     migrationsDir: path.resolve(text(env.MIGRATIONS_DIR) ?? path.join(root, 'backend', 'drizzle')),
     autoSeed: demo,
+    demoOrders: flag(env.DEMO_ORDERS, demo),
     apiDocs: flag(env.API_DOCS, true),
     logLevel: logLevel(env.LOG_LEVEL),
     metrics: { token: metricsToken(env.METRICS_TOKEN), ...metricsListen(env.METRICS_PORT, port) },

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@mediport/contracts';
 import { DEFAULT_MATRIX } from '@mediport/permissions';
 import { aclMatrix, contracts, doctorOffices, doctors, homeGroups, homes, patients, settings, userHomeGroups, users } from '../../db/schema/index.js';
+import { seedDemoTasks } from '../../modules/tasks/demo/tasks.demo.js';
 import type { Database } from './database.js';
 
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
@@ -99,8 +100,8 @@ const PATIENT_LASTNAMES = [
   'Hartmann', 'Lange', 'Werner', 'Krause', 'Lehmann', 'Köhler', 'Maier', 'Herrmann', 'König', 'Walter', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters',
 ] as const;
 
-/** Deterministic pseudo-random numbers (mulberry32): the same demo data on every installation. */
-function random(seed: number): () => number {
+/** Deterministic pseudo-random numbers (mulberry32): the same demo data on every installation (also the demo orders). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -145,7 +146,7 @@ export async function ensureBaseData(db: Database): Promise<void> {
  * doctor "Dr. Anna Berger" without one, …), and the operator data. Idempotent; returns whether
  * anything was seeded.
  */
-export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean; ordersDataDir?: string } = {}): Promise<boolean> {
   if (options.onlyIfEmpty) {
     const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
     if ((row?.n ?? 0) > 0) return false;
@@ -191,6 +192,8 @@ export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean } 
       instanceId: '1',
     })
     .where(and(eq(settings.id, 1), eq(settings.company, '')));
+  // The demo orders' attachments go into the file store under the data folder.
+  await seedDemoTasks(db, { dataDir: options.ordersDataDir });
   return true;
 }
 

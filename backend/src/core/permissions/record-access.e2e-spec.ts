@@ -287,7 +287,7 @@ async function taskFixtures(caller: Caller): Promise<Fixture[]> {
       .insert(tasks)
       .values({ type: 1, medicine: `Medikament ${seq}`, dose: '1-0-1', patientId: patient!.id, ...values })
       .returning({ id: tasks.id });
-    return { label, params: { id: row!.id }, subject: () => taskSubject(row!.id) };
+    return { label, params: { id: row!.id, taskId: row!.id }, subject: () => taskSubject(row!.id) };
   };
   const ownHome = me.homeId ?? ids.home;
   const ownDoctor = me.doctorId ?? ids.doctor;

@@ -45,7 +45,7 @@ const VOLATILE_TABLES = new Set(['sessions', 'login_failures']);
 const NULL_ALLOWED: Record<string, string[]> = { UserWriteDto: ['doctor', 'home', 'homeGroup'] };
 
 /** Values of another type that a field takes by design (PUT /api/tasks/seen: a list of ids, or true for all). */
-const OTHER_TYPE_ALLOWED: Record<string, Record<string, Json[]>> = { TaskSeenDto: { tasks: [true] } };
+const OTHER_TYPE_ALLOWED: Record<string, Record<string, Json[]>> = { TaskSeenDto: { tasks: [true] }, EventsSeenDto: { events: [true] } };
 
 let app: NestExpressApplication;
 let records: Record<DemoUsername, AuthRecord>;
@@ -319,6 +319,9 @@ useTestApp(async (booted) => {
     HomeGroupWriteDto: (n) => ({ name: `Wohnbereich Fuzz ${n}` }),
     TaskWriteDto: (n) => ({ type: 1, group: 'medicine', medicine: `Fuzzmittel ${n}`, dose: '1-0-1', amount: 1, patient: patient?._id ?? '', doctor: doctor?._id ?? '', latestDelivery: '' }),
     TaskSeenDto: () => ({ tasks: [] }),
+    TaskEventWriteDto: (n) => ({ type: 'message', data: `Fuzznachricht ${n}` }),
+    TaskEventsSeenDto: () => ({ seen: true }),
+    EventsSeenDto: () => ({ events: [] }),
   };
 });
 

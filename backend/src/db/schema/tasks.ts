@@ -44,9 +44,18 @@ export const tasks = pgTable(
   ],
 );
 
+/** An attachment of an event: the file in the FileStore and what the feed shows of it. */
+export interface TaskEventFile {
+  fileId: string;
+  /** The uploaded name made safe, unique within its event (the download's {name}). */
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
 /**
- * A task's event feed (spec part 2 §3 Event). This issue writes `status_change` rows
- * (data: { from, to }); the chat adds messages and files.
+ * A task's event feed (spec part 2 §3 Event): status changes (data: { from, to }), chat messages
+ * (data: { text }) with their files, e-mails, faxes and fax responses of recipe requests.
  */
 export const taskEvents = pgTable(
   'task_events',
@@ -59,8 +68,17 @@ export const taskEvents = pgTable(
     data: jsonb('data').notNull().default({}),
     /** 'failed' marks a failed e-mail. */
     state: text('state'),
+    files: jsonb('files').$type<TaskEventFile[]>().notNull().default([]),
+    /** The recipe-request document the event belongs to. */
+    document: uuid('document'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references((): AnyPgColumn => users.id),
   },
-  (t) => [index('task_events_task_created_idx').on(t.taskId, t.createdAt)],
+  (t) => [
+    index('task_events_task_created_idx').on(t.taskId, t.createdAt),
+    // The error flag: the last e-mail / fax / fax response of a task.
+    index('task_events_task_type_created_idx').on(t.taskId, t.type, t.createdAt),
+    // GET /api/events (newest first) and the dashboard's unseen events after a watermark.
+    index('task_events_created_at_idx').on(t.createdAt),
+  ],
 );

@@ -10,12 +10,7 @@ import { DocumentDecisionDto, DocumentReadQuery, DocumentUploadDto } from './dto
 import { notFoundOnBadId } from './profile.controller.js';
 import { ProfileDocumentsService } from './profile-documents.service.js';
 import type { UploadedBlob } from './profile.service.js';
-
-/** RFC 5987 filename for the download (names may carry umlauts). */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import { contentDisposition } from '../../core/http/content-disposition.js';
 
 /**
  * Profile documents (spec part 1 §2 Dokumente, §7). Reading and deciding: the owner (tab permission

@@ -2,13 +2,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { API_MESSAGES, type AuthRecord, ERROR_CODES, TASK_MESSAGES, type TaskDto, type TaskStatus } from '@mediport/contracts';
-import { berlinToday, formatGermanDate } from '@mediport/validation';
 import type { Database } from '../../core/db/database.js';
-import { DB } from '../../core/db/db.module.js';
 import { LIST_QUERY_MESSAGE } from '../../core/http/list-query.js';
-import { auditLog, doctorOffices, doctors, homeGroups, homes, patients, taskEvents, tasks } from '../../db/schema/index.js';
+import { auditLog, patients, taskEvents, tasks } from '../../db/schema/index.js';
 import { whileAuditFails } from '../../testing/failing-audit.js';
-import { type DemoUsername, loginAll, useTestApp } from '../../testing/test-app.js';
+import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
+import { day, taskWorld } from './testing/task-world.js';
 
 let app: NestExpressApplication;
 let database: Database;
@@ -28,28 +27,11 @@ let ownDoctor: string;
 let otherDoctor: string;
 let seq = 0;
 
-/** YYYY-MM-DD of today (Berlin) plus `days`, as DD.MM.YYYY. */
-function day(days: number): string {
-  const [y, m, d] = berlinToday().split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return formatGermanDate(date.toISOString().slice(0, 10));
-}
 const isoDay = (days: number) => day(days).split('.').reverse().join('-');
 
 useTestApp(async (booted) => {
   app = booted.app;
-  database = app.get<Database>(DB, { strict: false });
-  demo = await loginAll(app);
-  ownHome = demo.heim.home!._id;
-  ownDoctor = demo.arzt.doctor!._id;
-  const [groupA] = await database.select({ id: homeGroups.id }).from(homeGroups).where(and(eq(homeGroups.homeId, ownHome), eq(homeGroups.name, 'Wohnbereich A')));
-  ownPatient = (await database.insert(patients).values({ firstname: 'Olga', lastname: 'Eigenheim', dateOfBirth: '1940-02-03', homeId: ownHome, homeGroupId: groupA!.id }).returning({ id: patients.id }))[0]!.id;
-  ownPatientNoGroup = (await database.insert(patients).values({ firstname: 'Norbert', lastname: 'Ohnebereich', dateOfBirth: '1941-02-03', homeId: ownHome }).returning({ id: patients.id }))[0]!.id;
-  const [other] = await database.select({ id: homes.id }).from(homes).where(eq(homes.name, 'Seniorenresidenz Am Stadtpark'));
-  otherHome = other!.id;
-  otherPatient = (await database.insert(patients).values({ firstname: 'Fritz', lastname: 'Fremdheim', dateOfBirth: '1939-02-03', homeId: otherHome }).returning({ id: patients.id }))[0]!.id;
-  const [office] = await database.insert(doctorOffices).values({ name: 'Praxis Anderswo', street: 'Weg 1', zip: '10115', city: 'Berlin', phone: '030 1' }).returning({ id: doctorOffices.id });
-  otherDoctor = (await database.insert(doctors).values({ title: 'Dr.', firstname: 'Otto', lastname: 'Anderer', email: 'otto@anderswo.de', officeId: office!.id }).returning({ id: doctors.id }))[0]!.id;
+  ({ database, demo, ownHome, ownPatient, ownPatientNoGroup, otherHome, otherPatient, ownDoctor, otherDoctor } = await taskWorld(app));
 });
 
 /** A task written straight into the table (list tests control status, dates and owner). */

@@ -1,23 +1,48 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { eq, sql } from 'drizzle-orm';
+import { qualified } from '../../core/http/list.js';
 import { taskPolicy } from '../../core/permissions/policies/index.js';
-import { tasks } from '../../db/schema/index.js';
+import { taskEvents, tasks } from '../../db/schema/index.js';
 import { SeenCounterRegistry } from '../statistics/seen-counter.registry.js';
 import { StatisticsModule } from '../statistics/statistics.module.js';
 import { PatientsModule } from '../patients/patients.module.js';
+import { EventsController, TaskEventsController } from './task-events.controller.js';
+import { EVENT_SEEN, TaskEventsRepository } from './task-events.repository.js';
+import { TaskEventsService } from './task-events.service.js';
+import { TaskPrintService } from './task-print.service.js';
+import { PICKUP_SEEN, TASK_SEEN, TasksRepository } from './tasks.repository.js';
 import { PatientMedicineController, TasksController } from './tasks.controller.js';
-import { TASK_SEEN, TasksRepository } from './tasks.repository.js';
 import { TasksLive } from './tasks.live.js';
 import { TasksService } from './tasks.service.js';
 
 /**
- * Orders (/anforderungen): list, order form rules, status machine. Registers the dashboard's task
- * tile with the statistics module, counted through the list's seen definition and scope.
+ * Orders (/anforderungen): list, order form rules, status machine, the event feed ("chat") and the
+ * print sheet. Registers the dashboard's task, event and pickup tiles with the statistics module,
+ * each counted through the one seen definition within the Task policy's read scope.
  */
-@Module({ imports: [StatisticsModule, PatientsModule], controllers: [TasksController, PatientMedicineController], providers: [TasksRepository, TasksService, TasksLive], exports: [TasksService, TasksRepository, TasksLive] })
+@Module({
+  imports: [StatisticsModule, PatientsModule],
+  controllers: [TasksController, PatientMedicineController, TaskEventsController, EventsController],
+  providers: [TasksRepository, TasksService, TasksLive, TaskEventsRepository, TaskEventsService, TaskPrintService],
+  exports: [TasksService, TasksRepository, TasksLive, TaskEventsRepository],
+})
 export class TasksModule implements OnModuleInit {
   constructor(private readonly registry: SeenCounterRegistry) {}
 
   onModuleInit(): void {
     this.registry.register({ source: TASK_SEEN, table: tasks, scope: (auth) => taskPolicy.where(auth, 'read') });
+    // Events of the tasks the caller may read.
+    this.registry.register({
+      source: EVENT_SEEN,
+      table: taskEvents,
+      scope: (auth) => sql`exists (select 1 from ${tasks} where ${tasks.id} = ${qualified(taskEvents.taskId)} and ${taskPolicy.where(auth, 'read') ?? sql`true`})`,
+    });
+    // Tasks handed to the drivers (status pickup) that the caller reads through the pickup list.
+    this.registry.register({
+      source: PICKUP_SEEN,
+      table: tasks,
+      scope: (auth) => (auth.can('pickup_list_view') ? taskPolicy.where(auth, 'read') : sql`false`),
+      where: () => eq(tasks.status, 'pickup'),
+    });
   }
 }

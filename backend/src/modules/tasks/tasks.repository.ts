@@ -7,7 +7,8 @@ import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type CommonListFilter, escapeLike, type ListSource, qualified, runList, searchCondition, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { doctors, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
+import { doctors, homeGroups, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
+import { hasUnseenEvents } from './task-events.repository.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskInsert = Omit<typeof tasks.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
@@ -15,6 +16,12 @@ export type TaskPatch = Partial<Omit<typeof tasks.$inferInsert, 'id' | 'createdA
 
 /** Tasks in the one "not seen" definition: a task one placed oneself counts as seen. */
 export const TASK_SEEN: SeenSource = { kind: 'task', id: tasks.id, createdAt: tasks.createdAt, createdBy: tasks.createdBy };
+
+/**
+ * Pickup orders in the one "not seen" definition (dashboard tile 'pickup'): new since the task was
+ * last changed (handed to the drivers); the one who handed it over has seen it.
+ */
+export const PICKUP_SEEN: SeenSource = { kind: 'pickup', id: tasks.id, createdAt: tasks.modifiedAt, createdBy: tasks.modifiedBy };
 
 /** Open (neither finished nor canceled) with latestDelivery today, tomorrow or past, Berlin time. */
 export const TASK_URGENT = sql<boolean>`coalesce(${tasks.status} in ('new', 'pickup', 'delivery') and ${tasks.latestDelivery} <= (now() at time zone 'Europe/Berlin')::date + 1, false)`;
@@ -54,6 +61,7 @@ export interface TaskListFilters extends CommonListFilter {
   from?: string;
   to?: string;
   filter_date_type?: 'created' | 'modified';
+  notSeenEvents?: boolean;
 }
 
 export interface TaskListOptions {
@@ -88,7 +96,8 @@ export class TasksRepository {
 
   /** The rows of the orders list with patient, home, doctor, actors, urgency and the viewer's seen state, and the count. */
   list(options: TaskListOptions) {
-    return runList(this.db, TASK_LIST, { ...options, where: filterConditions(options.query.filter) }, (plan) =>
+    const where = [...filterConditions(options.query.filter), options.query.filter.notSeenEvents ? hasUnseenEvents(options.viewerId) : undefined];
+    return runList(this.db, TASK_LIST, { ...options, where }, (plan) =>
       this.db
         .select({
           task: tasks,
@@ -146,9 +155,22 @@ export class TasksRepository {
     await this.db.update(tasks).set(patch).where(eq(tasks.id, id));
   }
 
-  /** A status change in the task's event feed: who (createdBy) and when (createdAt). */
-  async addStatusEvent(taskId: string, from: string, to: string, userId: string): Promise<void> {
-    await this.db.insert(taskEvents).values({ taskId, type: 'status_change', data: { from, to }, createdBy: userId });
+  /**
+   * A status change in the task's event feed: who (createdBy) and when (createdAt, by the clock so
+   * events of one transaction keep their order). `from` is null for the first event of a new task.
+   */
+  async addStatusEvent(taskId: string, from: string | null, to: string, userId: string): Promise<string> {
+    const [row] = await this.db
+      .insert(taskEvents)
+      .values({ taskId, type: 'status_change', data: { from, to }, createdBy: userId, createdAt: sql`clock_timestamp()` })
+      .returning({ id: taskEvents.id });
+    return row!.id;
+  }
+
+  /** The living area of a patient (the print sheet), or null. */
+  async livingArea(patientId: string): Promise<string | null> {
+    const [row] = await this.db.select({ name: homeGroups.name }).from(patients).innerJoin(homeGroups, eq(homeGroups.id, patients.homeGroupId)).where(eq(patients.id, patientId)).limit(1);
+    return row?.name ?? null;
   }
 
   /**

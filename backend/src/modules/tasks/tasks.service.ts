@@ -21,6 +21,7 @@ import { SeenRepository } from '../statistics/seen.repository.js';
 import type { SuggestionQuery, TaskListQuery } from './dto/task-list-query.js';
 import type { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
 import { illegalTransition, invalidTask, statusNotAlone } from './tasks.errors.js';
+import { TaskEventsRepository } from './task-events.repository.js';
 import { TasksLive } from './tasks.live.js';
 import { TASK_SEEN, type TaskRow, TasksRepository } from './tasks.repository.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
@@ -33,9 +34,18 @@ export const TASK_AUDIT = {
   create: 'task.create',
   update: 'task.update',
   status: 'task.status',
+  message: 'task.message',
 } as const;
 
 type ListRow = Awaited<ReturnType<TasksRepository['list']>>['rows'][number];
+
+/** What a row shows of its event feed (computed for the page's rows only). */
+interface FeedStats {
+  events: number;
+  unseen: number;
+  error: boolean;
+}
+const NO_EVENTS: FeedStats = { events: 0, unseen: 0, error: false };
 
 /**
  * The status machine of spec §4: the action a change to `to` is, when the current status allows
@@ -76,9 +86,10 @@ export class TasksService {
     private readonly seen: SeenRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly live: TasksLive,
+    private readonly events: TaskEventsRepository,
   ) {}
 
-  toDto(auth: AuthContext, r: ListRow): TaskDto {
+  toDto(auth: AuthContext, r: ListRow, feed: FeedStats = NO_EVENTS): TaskDto {
     const t = r.task;
     return {
       _id: t.id,
@@ -99,10 +110,9 @@ export class TasksService {
         : null,
       urgent: r.urgent,
       seen: r.seen ? [auth.userId] : [],
-      // Filled from the event feed by the chat work (in progress this session).
-      events: 0,
-      unseenEvents: 0,
-      error: false,
+      events: feed.events,
+      unseenEvents: feed.unseen,
+      error: feed.error,
       createdAt: t.createdAt.toISOString(),
       createdFrom: actorRef(r.createdFrom),
       modifiedAt: t.modifiedAt.toISOString(),
@@ -112,7 +122,8 @@ export class TasksService {
 
   async list(auth: AuthContext, query: TaskListQuery): Promise<ListResponse<TaskDto>> {
     const { rows, count } = await this.repo.list({ query, viewerId: auth.userId, scope: taskPolicy.where(auth, 'read') });
-    return { data: rows.map((r) => this.toDto(auth, r)), count };
+    const feeds = await this.feedStats(auth, rows.map((r) => r.task.id));
+    return { data: rows.map((r) => this.toDto(auth, r, feeds.get(r.task.id))), count };
   }
 
   /** One task; not visible → 404. */
@@ -149,6 +160,8 @@ export class TasksService {
     }
     const id = await this.unitOfWork.run(async () => {
       const created = await this.repo.create({ ...this.columns(form, checked), status: 'new', createdBy: auth.userId, modifiedBy: auth.userId });
+      // The feed starts with the placing of the order ('Auftrag angelegt').
+      await this.repo.addStatusEvent(created, null, 'new', auth.userId);
       await this.audit.recordBy(auth, { action: TASK_AUDIT.create, target: created });
       this.live.taskCreated({ id: created, homeId: checked.homeId, doctorId: form.doctor, status: 'new' });
       return created;
@@ -192,9 +205,10 @@ export class TasksService {
     taskPolicy.assert(auth, transition.action, taskSubject(current));
     await this.unitOfWork.run(async () => {
       await this.repo.save(id, { status: to, modifiedAt: new Date(), modifiedBy: auth.userId });
-      await this.repo.addStatusEvent(id, from, to, auth.userId);
+      const eventId = await this.repo.addStatusEvent(id, from, to, auth.userId);
       await this.audit.recordBy(auth, { action: TASK_AUDIT.status, target: id, meta: { from, to } });
       this.live.taskChanged({ ...current, status: to }, current);
+      this.live.eventCreated({ ...current, status: to }, eventId);
     });
     return this.row(auth, id);
   }
@@ -292,6 +306,12 @@ export class TasksService {
   private async row(auth: AuthContext, id: string): Promise<TaskDto> {
     const row = await this.repo.findRow(id, auth.userId);
     if (!row) throw new Error(`task ${id} vanished`);
-    return this.toDto(auth, row);
+    return this.toDto(auth, row, (await this.feedStats(auth, [id])).get(id));
+  }
+
+  /** Events, unseen events and the error flag of the given tasks, in one statement. */
+  private async feedStats(auth: AuthContext, ids: string[]): Promise<Map<string, FeedStats>> {
+    const stats = await this.events.stats(ids, auth.userId);
+    return new Map(stats.map((s) => [s.taskId, { events: s.events, unseen: s.unseen, error: s.error }]));
   }
 }

@@ -30,6 +30,7 @@ export const TASK_LIST_QUERY = defineListQuery({
     home: uuidFilter,
     patient: uuidFilter,
     notSeen: flagFilter,
+    notSeenEvents: flagFilter,
     from: germanDateFilter,
     to: germanDateFilter,
     filter_date_type: oneOfFilter(TASK_DATE_TYPES),

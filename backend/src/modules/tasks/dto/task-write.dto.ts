@@ -6,7 +6,8 @@ const TOO_LONG = { message: 'Mehr als 200 Zeichen!' };
 const NOT_TEXT = { message: 'Bitte geben Sie einen Text ein.' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const isId = (v: unknown) => typeof v === 'string' && UUID.test(v);
+/** A record id (UUID). */
+export const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 const IsId = (message: string, options: { emptyAllowed?: boolean } = {}) =>
   ValidateBy({ name: 'isId', validator: { validate: (v: unknown) => isId(v) || (!!options.emptyAllowed && (v === '' || v === null)), defaultMessage: () => message } });
 

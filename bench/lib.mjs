@@ -1,0 +1,246 @@
+// Shared pieces of the benchmarks in bench/ (not tests): arguments, deterministic data, percentiles,
+// printing, a scratch PostgreSQL database, and the built backend started with SQL capture.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEMO_PASSWORD = 'Demo#Passwort24!';
+/** Debian's Chromium and the flags every browser run here uses (ARCHITECTURE.md "Tests and CI"). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+// ---------- arguments ----------
+
+/** `--name value` / `--name=value` options and `--flag` switches of the command line. */
+export function cli(args = process.argv.slice(2)) {
+  return {
+    opt(name, fallback) {
+      const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+      if (i === -1) return fallback;
+      return args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1];
+    },
+    flag: (name) => args.includes(`--${name}`),
+  };
+}
+
+/** The server the scratch databases are created on. */
+export function serverUrlFrom(opt) {
+  return opt('database-url', process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+}
+
+/** Output piped into `head` must not stop a run before its database is dropped and its servers stopped. */
+export function keepRunningOnClosedOutput() {
+  process.stdout.on('error', () => undefined);
+  process.on('SIGINT', () => process.exit(130));
+}
+
+// ---------- data ----------
+
+/** Deterministic pseudo-random numbers (mulberry32), as the demo seed uses. */
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------- measuring ----------
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function summary(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s.at(-1) ?? NaN };
+}
+
+/** Runs `fn` sequentially after a warm-up of a tenth; answers the latency summary (ms). */
+export async function repeat(n, fn) {
+  for (let i = 0; i < Math.ceil(n / 10); i++) await fn();
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return summary(samples);
+}
+
+/** One GET over a keep-alive agent; resolves with status and body once all of it arrived. */
+export function get(agent, url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Signs in through POST /api/auth; answers the auth record (token, user, …). */
+export async function signIn(baseUrl, username, password = DEMO_PASSWORD) {
+  const res = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!res.ok) throw new Error(`sign-in as ${username} failed: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+// ---------- printing ----------
+
+/** A number of milliseconds, right-aligned in a column of `width`. */
+export const ms = (n, width = 9) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(2)).padStart(width);
+export const ratio = (a, b, width = 8) => `${(a / b).toFixed(2)}×`.padStart(width);
+
+/** The machine's load as `uptime` shows it, for the figures quoted in the README. */
+export function machineLoad() {
+  const [a, b, c] = os.loadavg().map((n) => n.toFixed(2));
+  return `load average ${a}, ${b}, ${c} on ${os.cpus().length} cores`;
+}
+
+/** Prints rows under a header; `columns` are [title, width, align ('l' | 'r')]. */
+export function printTable(columns, rows, out = process.stdout) {
+  const cell = (v, [, width, align]) => (align === 'l' ? String(v).padEnd(width) : String(v).padStart(width));
+  out.write(`${columns.map((c) => cell(c[0], c)).join('')}\n`);
+  for (const row of rows) out.write(`${row.map((v, i) => cell(v, columns[i])).join('')}\n`);
+}
+
+// ---------- processes and databases ----------
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = http.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A database of its own on `serverUrl` (created now); `drop()` removes it (forcing out connections). */
+export async function scratchDatabase(serverUrl, prefix) {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const version = (await admin.query('show server_version')).rows[0].server_version;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    version,
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+// Loads the built backend after wrapping node-postgres' query function, so the bench can ask (over
+// IPC) for the SQL statements of one request, with the statement name where the backend prepares
+// them. Runs with cwd = the backend folder, so `pg` resolves to the very module the backend uses.
+const BACKEND_LOADER = `
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+let captured = null;
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function (text, values, ...rest) {
+  if (captured) captured.push(typeof text === 'string' ? { text, values: Array.isArray(values) ? values : [] } : { text: text.text, name: text.name, values: Array.isArray(values) ? values : (text.values ?? []) });
+  return original.call(this, text, values, ...rest);
+};
+process.on('message', (m) => {
+  if (m === 'capture') { captured = []; process.send({ capturing: true }); }
+  if (m === 'collect') { process.send({ statements: captured ?? [] }); captured = null; }
+});
+await import(pathToFileURL(path.resolve('dist/main.js')).href);
+`;
+
+/**
+ * Starts the built backend (<backendDir>/dist) on a free port with `env` (DATABASE_URL, DATA_DIR,
+ * REDIS_URL, …) and the demo data; resolves once /api/config answers. `statementsOf(fn)` answers the
+ * SQL the backend ran while `fn` ran.
+ */
+export async function startBackend({ backendDir = path.join(repoRoot, 'backend'), env = {}, jwtSecret = randomBytes(24).toString('hex'), profileDir = null } = {}) {
+  const port = await freePort();
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT'].includes(k)));
+  const cpuProf = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const proc = spawn(process.execPath, [...cpuProf, '--input-type=module', '-e', BACKEND_LOADER], {
+    cwd: backendDir,
+    env: { ...base, NODE_ENV: 'production', PORT: String(port), JWT_SECRET: jwtSecret, DEMO: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  proc.stdout.on('data', keep);
+  proc.stderr.on('data', keep);
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  // Never leave the backend running when this script ends some other way (Ctrl-C, a crash).
+  const killOnExit = () => proc.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  exited.then(() => process.off('exit', killOnExit));
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`backend exited during start:\n${output}`);
+    if (await fetch(`${url}/api/config`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`backend did not answer within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const ask = (message, key) =>
+    new Promise((resolve) => {
+      const onMessage = (m) => {
+        if (m && key in m) {
+          proc.off('message', onMessage);
+          resolve(m[key]);
+        }
+      };
+      proc.on('message', onMessage);
+      proc.send(message);
+    });
+  return {
+    url,
+    pid: proc.pid,
+    stop,
+    output: () => output,
+    /** The SQL statements the backend runs while `fn` runs (one client: nothing else in flight). */
+    async statementsOf(fn) {
+      await ask('capture', 'capturing');
+      await fn();
+      return ask('collect', 'statements');
+    },
+  };
+}
+
+/** Runs a captured statement as the backend did (same name: same parse-once and plan caching). */
+export function runStatement(client, s) {
+  return client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+}

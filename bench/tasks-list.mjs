@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+// Benchmark (not a test): the orders list GET /api/tasks?limit=50&filter[status]=new with its count
+// (issue #10 item 9, first bullet).
+//
+// In a PostgreSQL database of its own (created and dropped), the built backend (backend/dist) starts
+// with the demo data; the bench then loads --tasks orders (100,000; --million: 1,000,000) straight
+// through generate_series SQL, over --homes homes (the demo homes among them), --doctors doctors,
+// --patients patients, users per home and pharmacy users, with the events of each order (its first
+// status_change, the change to its status, a message on every third), the status spread of a list
+// that has run for two years (about a fifth 'new', most finished), and the measured users' "mark all
+// as read" a week ago; then VACUUM ANALYZE (as autovacuum would after such a load). For the pharmacy
+// user (apotheke, sees all) and the home user (heim, its home) it measures, one client:
+//   1. the API: GET /api/tasks?limit=50&filter[status]=new (rows + count),
+//   2. the SQL of that request, captured from the backend and run directly through node-postgres:
+//      the list and count statements in parallel on two connections (as the backend runs them), and
+//      all statements of the request (session lookup first),
+//   3. the count statement alone, and the same count capped at 10,001 rows (`select count(*) from
+//      (select 1 … limit 10001)`: "mehr als 10.000" above it),
+// and prints p50/p99 side by side with the ratio API / SQL. --indexes then creates the proposed
+// indexes (INDEX_SQL below) in the scratch database, analyzes, and measures everything again, so
+// before and after appear in one run; it also prints EXPLAIN (ANALYZE, BUFFERS) of the list and count
+// statements before (and after) the indexes.
+// Goal (issue #10): p99 ≤ 25 ms through the API with 100,000 orders (≤ 50 ms with 1,000,000), within
+// 1.5× of the same SQL run directly.
+//
+//   cd backend && npx tsc -p tsconfig.build.json && cd ..
+//   node bench/tasks-list.mjs [--million] [--tasks 100000] [--rounds 200] [--indexes] [--show-sql]
+//                             [--database-url postgres://postgres@127.0.0.1:5432/postgres]
+//                             [--backend backend] [--keep-database]
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { cli, keepRunningOnClosedOutput, machineLoad, ms, printTable, ratio, repeat, repoRoot, runStatement, scratchDatabase, serverUrlFrom, signIn, startBackend, get } from './lib.mjs';
+
+const { opt, flag } = cli();
+const million = flag('million');
+const taskTarget = Number(opt('tasks', million ? 1_000_000 : 100_000));
+const homeTarget = Number(opt('homes', million ? 1_000 : 200));
+const doctorTarget = Number(opt('doctors', million ? 3_000 : 600));
+const patientTarget = Number(opt('patients', million ? 100_000 : 20_000));
+const rounds = Number(opt('rounds', 200));
+const withIndexes = flag('indexes');
+const showSql = flag('show-sql');
+const keepDatabase = flag('keep-database');
+const backendDir = path.resolve(opt('backend', path.join(repoRoot, 'backend')));
+const serverUrl = serverUrlFrom(opt);
+const GOAL_P99_MS = taskTarget >= 1_000_000 ? 50 : 25;
+const GOAL_RATIO = 1.5;
+const CAP = 10_000;
+const USERS = ['apotheke', 'heim'];
+const LIST_PATH = '/api/tasks?limit=50&filter[status]=new';
+
+/**
+ * The proposal measured with --indexes: the open orders (the list's working set) in partial
+ * indexes whose order is the list's priority order for open orders (urgent ⇔ latestDelivery ≤
+ * tomorrow, so "urgent first, then latestDelivery" is latestDelivery ascending), per status and
+ * per home; the count of one status then reads a small index only.
+ */
+const INDEX_SQL = [
+  `create index if not exists tasks_open_status_delivery_idx on tasks (status, latest_delivery nulls last, created_at desc) where status in ('new', 'pickup', 'delivery')`,
+  `create index if not exists tasks_open_home_status_delivery_idx on tasks (home_id, status, latest_delivery nulls last, created_at desc) where status in ('new', 'pickup', 'delivery')`,
+];
+
+keepRunningOnClosedOutput();
+
+// ---------- data ----------
+
+/** Everything through generate_series in the database itself (seconds for a million rows). */
+async function load(client) {
+  const t0 = performance.now();
+  const step = async (label, text, values = []) => {
+    const t = performance.now();
+    const res = await client.query(text, values);
+    if (showSql) process.stdout.write(`  ${label}: ${res.rowCount ?? ''} rows in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+  };
+  await client.query('select setseed(0.4711)');
+  await step(
+    'homes',
+    `insert into homes (name, company, street, postal_code, city, email, phone, fax)
+     select 'Pflegeheim Bench ' || i, 'Bench Pflege GmbH', 'Hauptstraße ' || (i % 90 + 1), lpad((10000 + i % 89000)::text, 5, '0'), (array['Berlin','Potsdam','Hamburg','Leipzig','Dresden','München'])[1 + i % 6],
+            'heim' || i || '@bench.example', '030 ' || (100000 + i), '030 ' || (200000 + i)
+     from generate_series(1, greatest(0, $1::int - (select count(*) from homes)::int)) i`,
+    [homeTarget],
+  );
+  await step('living areas', `insert into home_groups (home_id, name) select h.id, g.name from homes h cross join (values ('Wohnbereich 1'), ('Wohnbereich 2'), ('Wohnbereich 3')) g(name) where h.name like 'Pflegeheim Bench %' on conflict do nothing`);
+  await step(
+    'doctors',
+    `insert into doctors (title, firstname, lastname, expertise, street, postal_code, city, email, fax, preferred)
+     select 'Dr.', (array['Anna','Bernd','Christa','Dieter','Erika','Frank','Gisela','Heinz','Ingrid','Jürgen'])[1 + i % 10], 'Arzt' || i,
+            (array['Allgemeinmedizin','Innere Medizin','Neurologie','Psychiatrie','Kardiologie','Urologie'])[1 + i % 6], 'Praxisweg ' || (i % 90 + 1), '10115', 'Berlin',
+            'praxis' || i || '@bench.example', '030 ' || (300000 + i), (array['E-Mail','Fax'])[1 + i % 2]
+     from generate_series(1, greatest(0, $1::int - (select count(*) from doctors)::int)) i`,
+    [doctorTarget],
+  );
+  await step('numbered homes', `create temp table h as select id, row_number() over (order by name) as rn from homes`);
+  await step(
+    'patients',
+    `insert into patients (salutation, firstname, lastname, date_of_birth, street, postal_code, city, home_id, home_group_id)
+     select (array['mrs','mr'])[1 + i % 2], (array['Elfriede','Heinz','Gertrud','Werner','Ursula','Horst','Renate','Klaus'])[1 + i % 8], 'Bewohner' || i,
+            date '1925-01-01' + (i * 37 % 14000), 'Hauptstraße 1', '10115', 'Berlin', h.id,
+            (select g.id from home_groups g where g.home_id = h.id order by g.name limit 1 offset (i % 2))
+     from generate_series(1, greatest(0, $1::int - (select count(*) from patients)::int)) i
+     join h on h.rn = 1 + i % (select count(*) from h)`,
+    [patientTarget],
+  );
+  await step('numbered patients', `create temp table p as select id, home_id, row_number() over (order by id) as rn from patients`);
+  await step('numbered doctors', `create temp table d as select id, row_number() over (order by id) as rn from doctors`);
+  await client.query('alter table p add primary key (rn)');
+  await client.query('alter table d add primary key (rn)');
+  // Users: one per home (ROLE_HOME), 40 at the pharmacy, one per tenth doctor; the demo password.
+  await step(
+    'users',
+    `insert into users (username, password_hash, roles, home_id, doctor_id, firstname, lastname)
+     select 'bench-heim-' || h.rn, (select password_hash from users where username = 'apotheke'), array['ROLE_HOME'], h.id, null::uuid, 'Heim', 'Bench ' || h.rn from h
+     union all select 'bench-apotheke-' || i, (select password_hash from users where username = 'apotheke'), array['ROLE_PHARMA'], null::uuid, null::uuid, 'Apotheke', 'Bench ' || i from generate_series(1, 40) i
+     union all select 'bench-arzt-' || d.rn, (select password_hash from users where username = 'apotheke'), array['ROLE_DOCTOR'], null::uuid, d.id, 'Arzt', 'Bench ' || d.rn from d where d.rn % 10 = 0
+     on conflict do nothing`,
+  );
+  // Orders over two years, newest last; the newest 28 % are mostly open, the older ones mostly done.
+  await step(
+    'tasks',
+    `insert into tasks (type, status, "group", medicine, amount, dose, patient_id, home_id, doctor_id, latest_delivery, created_at, created_by, modified_at, modified_by)
+     select g.type,
+            case when g.age < 0.28 then (case when g.r < 0.72 then 'new' when g.r < 0.86 then (case when g.type = 2 then 'finished' else 'pickup' end) when g.r < 0.95 then (case when g.type = 2 then 'new' else 'delivery' end) else 'finished' end)
+                 else (case when g.r < 0.02 then 'new' when g.r < 0.86 then 'finished' else 'canceled' end) end,
+            'medicine', (array['Ibuprofen 400 mg','Metformin 500 mg','Pantoprazol 20 mg','Ramipril 5 mg','ASS 100 mg','L-Thyroxin 50 µg','Mirtazapin 15 mg','Bisoprolol 5 mg'])[1 + (g.i % 8)],
+            1 + (g.i % 3), (array['1-0-0','1-0-1','0-0-1','1-1-1'])[1 + (g.i % 4)], p.id, p.home_id, case when g.type in (1, 4) or g.r2 < 0.3 then d.id end,
+            (now() - g.age * interval '730 days')::date + (1 + (g.i % 14)), now() - g.age * interval '730 days', a.id, now() - g.age * interval '730 days' + interval '2 hours', a.id
+     from (select i, (($1::int - i)::float8 / $1::int) as age, random() as r, random() as r2, (array[1,1,1,1,1,2,3,4])[1 + floor(random() * 8)::int] as type,
+                  1 + floor(random() * (select count(*) from p))::int as pr, 1 + floor(random() * (select count(*) from d))::int as dr
+           from generate_series(1, $1::int) i) g
+     join p on p.rn = g.pr join d on d.rn = g.dr cross join (select id from users where username = 'apotheke') a`,
+    [taskTarget - Number((await client.query('select count(*) from tasks')).rows[0].count)],
+  );
+  await step('first events', `insert into task_events (task_id, type, data, created_at, created_by) select t.id, 'status_change', '{"from":null,"to":"new"}', t.created_at, t.created_by from tasks t where not exists (select 1 from task_events e where e.task_id = t.id)`);
+  await step('status events', `insert into task_events (task_id, type, data, created_at, created_by) select id, 'status_change', jsonb_build_object('from', 'new', 'to', status), modified_at, modified_by from tasks t where status <> 'new' and not exists (select 1 from task_events e where e.task_id = t.id and e.type = 'status_change' and e.data->>'from' is not null)`);
+  await step('messages', `insert into task_events (task_id, type, data, created_at, created_by) select id, 'message', '{"text":"Wird morgen geliefert."}', created_at + interval '1 hour', modified_by from tasks where hashtext(id::text) % 3 = 0`);
+  await step('marked all read a week ago', `insert into seen_watermarks (user_id, entity, at) select u.id, k.kind, now() - interval '7 days' from users u cross join (values ('task'), ('event')) k(kind) where u.username in ('apotheke', 'heim') on conflict (user_id, entity) do update set at = excluded.at`);
+  await step('vacuum analyze', 'vacuum analyze');
+  const count = async (table) => Number((await client.query(`select count(*) from ${table}`)).rows[0].count);
+  return { tasks: await count('tasks'), events: await count('task_events'), patients: await count('patients'), homes: await count('homes'), doctors: await count('doctors'), users: await count('users'), seconds: (performance.now() - t0) / 1000 };
+}
+
+// ---------- measuring ----------
+
+/** The capped count: the count statement's WHERE, stopped after CAP + 1 rows. */
+function cappedCount(count) {
+  const m = /^\s*select count\(\*\)(.*)$/is.exec(count.text);
+  if (!m) throw new Error(`unexpected count statement: ${count.text}`);
+  return { text: `select count(*) from (select 1${m[1]} limit ${CAP + 1}) capped`, values: count.values };
+}
+
+/**
+ * The list's top 50 ids on the tasks table alone (no joins, no per-row columns): the captured WHERE
+ * (from the count) and ORDER BY (from the list). With `indexOrder`, the priority order written as
+ * the index reads it: for open orders "urgent first, then latestDelivery" is latestDelivery ascending.
+ */
+function topIds(list, count, indexOrder) {
+  const where = /^\s*select count\(\*\) from "tasks" where (.*)$/is.exec(count.text)?.[1];
+  const order = / order by (.*) limit \$\d+\s*$/is.exec(list.text)?.[1];
+  if (!where || !order) throw new Error(`unexpected list statement: ${list.text}`);
+  const by = indexOrder ? '"tasks"."latest_delivery" asc nulls last, "tasks"."created_at" desc, "tasks"."id"' : order;
+  return { text: `select "tasks"."id" from "tasks" where ${where} order by ${by} limit 50`, values: count.values };
+}
+
+async function explain(client, s) {
+  const plan = await client.query({ text: `explain (analyze, buffers, costs off) ${s.text}`, values: s.values });
+  return plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n');
+}
+
+async function measure(backend, direct, second, session, label) {
+  const { headers, username } = session;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const url = `${backend.url}${LIST_PATH}`;
+  const first = await get(agent, url, headers);
+  if (first.status !== 200) throw new Error(`GET ${LIST_PATH} as ${username} → ${first.status} ${first.body}`);
+  const found = JSON.parse(first.body).count;
+  for (let i = 0; i < 5; i++) await get(agent, url, headers);
+  const statements = await backend.statementsOf(() => get(agent, url, headers));
+  const onTasks = statements.filter((s) => /from "tasks"/.test(s.text));
+  const count = onTasks.find((s) => /^\s*select count\(\*\)/i.test(s.text));
+  const list = onTasks.find((s) => s !== count && /\blimit\b/i.test(s.text));
+  if (!list || !count) throw new Error(`could not capture the list and count statements of ${LIST_PATH}:\n${JSON.stringify(statements, null, 1)}`);
+  if (showSql) process.stdout.write(`\n-- ${username} (${label}): ${statements.length} statements\n${statements.map((s) => `${s.name ?? '(unnamed)'}: ${s.text}\n   ${JSON.stringify(s.values)}`).join('\n')}\n`);
+  const api = await repeat(rounds, async () => {
+    const res = await get(agent, url, headers);
+    if (res.status !== 200) throw new Error(`GET ${LIST_PATH} → ${res.status}`);
+  });
+  agent.destroy();
+  const pair = () => Promise.all([runStatement(direct, list), runStatement(second, count)]);
+  const sql = await repeat(rounds, pair);
+  const others = statements.filter((s) => s !== list && s !== count);
+  const all = await repeat(rounds, async () => {
+    for (const s of others) await runStatement(direct, s);
+    await pair();
+  });
+  const exact = await repeat(rounds, () => runStatement(direct, count));
+  const capped = cappedCount(count);
+  const cappedResult = Number((await direct.query(capped)).rows[0].count);
+  const cap = await repeat(rounds, () => direct.query(capped));
+  const listOnly = await repeat(rounds, () => runStatement(direct, list));
+  const top = topIds(list, count, false);
+  const topIndexed = topIds(list, count, true);
+  if (showSql) process.stdout.write(`-- top 50 ids: ${top.text}\n-- in index order: ${topIndexed.text}\n`);
+  const ids = await repeat(rounds, () => direct.query(top));
+  const idsIndexed = await repeat(rounds, () => direct.query(topIndexed));
+  return { username, label, found, statements: statements.length, api, sql, all, exact, cap, cappedResult, listOnly, ids, idsIndexed, list, count, topIndexed };
+}
+
+// ---------- run ----------
+
+async function main() {
+  const { default: pg } = await import('pg');
+  const db = await scratchDatabase(serverUrl, 'bench_tasks');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mediport-bench-'));
+  let backend = null;
+  const clients = [];
+  const out = process.stdout;
+  try {
+    backend = await startBackend({ backendDir, env: { DATABASE_URL: db.url, DATA_DIR: dataDir } });
+    const direct = new pg.Client({ connectionString: db.url });
+    const second = new pg.Client({ connectionString: db.url });
+    clients.push(direct, second);
+    await Promise.all(clients.map((c) => c.connect()));
+    const loaded = await load(direct);
+    out.write(
+      `orders list: PostgreSQL ${db.version}, ${loaded.tasks} orders, ${loaded.events} events, ${loaded.patients} patients, ${loaded.homes} homes, ${loaded.doctors} doctors, ${loaded.users} users ` +
+        `(loaded in ${loaded.seconds.toFixed(1)} s); ${rounds} requests per row, 1 client; ${machineLoad()}\n`,
+    );
+    const sessions = [];
+    for (const username of USERS) sessions.push({ username, headers: { 'x-auth-token': (await signIn(backend.url, username)).token } });
+
+    const results = [];
+    for (const s of sessions) results.push(await measure(backend, direct, second, s, 'as loaded'));
+    const plansBefore = [await explain(direct, results[0].list), await explain(direct, results[0].count)];
+    if (withIndexes) {
+      const t0 = performance.now();
+      for (const statement of INDEX_SQL) await direct.query(statement);
+      await direct.query('analyze tasks');
+      out.write(`(--indexes: created ${INDEX_SQL.length} indexes in ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
+      for (const s of sessions) results.push(await measure(backend, direct, second, s, 'with indexes'));
+    }
+
+    out.write(`\nGET ${LIST_PATH} (rows + count) vs the same SQL run directly; p50 / p99 in ms\n`);
+    printTable(
+      [['user', 10, 'l'], ['indexes', 14, 'l'], ['matches', 9, 'r'], ['API p50', 10, 'r'], ['API p99', 10, 'r'], ['SQL p50', 10, 'r'], ['SQL p99', 10, 'r'], ['all p50', 10, 'r'], ['all p99', 10, 'r'], ['ratio', 8, 'r'], ['ratio all', 11, 'r']],
+      results.map((r) => [r.username, r.label, r.found, ms(r.api.p50), ms(r.api.p99), ms(r.sql.p50), ms(r.sql.p99), ms(r.all.p50), ms(r.all.p99), ratio(r.api.p99, r.sql.p99), ratio(r.api.p99, r.all.p99, 11)]),
+    );
+    out.write(`\nThe parts, run directly; p50 / p99 in ms\n`);
+    printTable(
+      [['user', 10, 'l'], ['indexes', 14, 'l'], ['list p50', 10, 'r'], ['list p99', 10, 'r'], ['ids p50', 9, 'r'], ['ids p99', 9, 'r'], ['idx-ord p50', 12, 'r'], ['idx-ord p99', 12, 'r'], ['count p50', 11, 'r'], ['count p99', 11, 'r'], [`≤${CAP + 1} p50`, 11, 'r'], [`≤${CAP + 1} p99`, 11, 'r'], ['capped', 9, 'r']],
+      results.map((r) => [r.username, r.label, ms(r.listOnly.p50), ms(r.listOnly.p99), ms(r.ids.p50), ms(r.ids.p99), ms(r.idsIndexed.p50, 12), ms(r.idsIndexed.p99, 12), ms(r.exact.p50, 11), ms(r.exact.p99, 11), ms(r.cap.p50, 11), ms(r.cap.p99, 11), r.cappedResult > CAP ? `>${CAP}` : String(r.cappedResult)]),
+    );
+    const ok = results.filter((r) => r.label === results.at(-1).label);
+    const fast = ok.every((r) => r.api.p99 <= GOAL_P99_MS);
+    const close = ok.every((r) => r.api.p99 / r.all.p99 <= GOAL_RATIO);
+    out.write(
+      `\nAPI: GET ${LIST_PATH} through the backend (${results[0].statements} SQL statements captured: rows and count in parallel, then the 50 rows' event figures).\n` +
+        `SQL: the rows and the count statement run directly, in parallel on two connections as the backend runs them; all: every statement of the request.\n` +
+        `list: the list statement alone (rows with their joins); ids: its top 50 ids on tasks alone, same WHERE and ORDER BY; idx-ord: the same in the\n` +
+        `  priority order as an index reads it (latestDelivery asc nulls last, createdAt desc: the same order for open orders).\n` +
+        `count: the exact count alone; ≤${CAP + 1}: the same WHERE counted up to ${CAP + 1} rows (above ${CAP}: "mehr als ${CAP.toLocaleString('de-DE')}").\n` +
+        `Goal (${ok[0].label}): API p99 ≤ ${GOAL_P99_MS} ms: ${fast ? 'met' : 'NOT met'}; within ${GOAL_RATIO}× of the same SQL (ratio all): ${close ? 'met' : 'NOT met'}.\n`,
+    );
+    out.write(`\nEXPLAIN (ANALYZE, BUFFERS) as loaded, ${results[0].username}: list\n${plansBefore[0]}\n  count\n${plansBefore[1]}\n`);
+    if (withIndexes) {
+      const after = results.find((r) => r.label === 'with indexes' && r.username === results[0].username);
+      out.write(`\nEXPLAIN (ANALYZE, BUFFERS) with indexes, ${after.username}: list\n${await explain(direct, after.list)}\n  count\n${await explain(direct, after.count)}\n`);
+      out.write(`  top 50 ids in index order\n${await explain(direct, after.topIndexed)}\n`);
+      out.write(`\nIndexes (--indexes):\n${INDEX_SQL.map((s) => `  ${s};`).join('\n')}\n`);
+    }
+  } finally {
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+    await backend?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (keepDatabase) out.write(`(database ${db.name} kept)\n`);
+    else await db.drop();
+  }
+}
+
+await main();
