@@ -229,7 +229,11 @@ export async function seedDemoTasks(db: Database, options: DemoTaskOptions = {})
     const group = g < 0.85 ? 'medicine' : g < 0.95 ? 'document' : 'other';
     const status = statusFor(ageDays, type, next);
     const creator = patient.homeId === ownHome && user.heim && next() < 0.8 ? user.heim : pharmacy;
-    const latest = next() < 0.85 ? new Date(createdAt.getTime() + (1 + Math.floor(next() * 14)) * DAY).toISOString().slice(0, 10) : null;
+    // A closed order was due within two weeks of its creation; an open one is mostly due in the coming
+    // days (a few overdue), so the list shows some urgent orders on top, not all of them.
+    const open = status === 'new' || status === 'pickup' || status === 'delivery';
+    const dueFrom = open ? Math.max(createdAt.getTime(), now - 2 * DAY) : createdAt.getTime();
+    const latest = next() < 0.85 ? new Date(dueFrom + (open ? Math.floor(next() * 12) : 1 + Math.floor(next() * 14)) * DAY).toISOString().slice(0, 10) : null;
     const id = uuidFrom(next);
     const task: TaskRow = {
       id,
