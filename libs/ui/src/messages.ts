@@ -31,6 +31,8 @@ export const UI_MESSAGES = {
   confirm: 'Bestätigen',
   cancel: 'Abbrechen',
   dontAskAgain: 'Nicht mehr fragen',
+  /** The button that shows the further filters of a list on small screens. */
+  filters: 'Filter',
   /** Names of a row's expand button (expandable table rows). */
   expandRow: 'Details anzeigen',
   collapseRow: 'Details ausblenden',

@@ -123,6 +123,7 @@ export function TaskFilters({ list, rights, selected, onMarkSelectedRead, onMark
       search={list.search}
       onSearch={list.setSearch}
       searchLabel={T.search}
+      activeFilters={Object.values(list.filters).filter((v) => v !== '').length}
       actions={
         <>
           <Button variant="outlined" size="small" onClick={onMarkSelectedRead} disabled={selected === 0 || marking}>
