@@ -1,4 +1,5 @@
 import { useState, type ReactElement } from 'react';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router-dom';
@@ -54,8 +55,9 @@ export function useTaskActions(rights: TaskRights) {
 
   const actions = (task: TaskDto) => {
     const { status } = task;
+    // At most four icons a line, so a pharmacy row with every action still fits a 1280 px screen.
     return (
-      <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', maxWidth: 4 * 34 }}>
         {rights.pickup && status === 'new' && PICKUP_TASK_TYPES.includes(task.type) && (
           <Action label={T.pickup} icon={<LocalShippingIcon fontSize="small" />} onClick={() => setStatus(task, 'pickup')} disabled={busy} />
         )}
@@ -72,7 +74,7 @@ export function useTaskActions(rights: TaskRights) {
           <Action label={T.cancel} icon={<CancelIcon fontSize="small" />} onClick={() => confirmCancel.ask(() => setStatus(task, 'canceled'))} disabled={busy} />
         )}
         {rights.reopen && CLOSED.includes(status) && <Action label={T.reopen} icon={<ReplayIcon fontSize="small" />} onClick={() => setStatus(task, 'new')} disabled={busy} />}
-      </>
+      </Box>
     );
   };
 
