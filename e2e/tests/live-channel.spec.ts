@@ -98,7 +98,7 @@ test('a chat message with a PDF posted through instance A appears in the open ch
   const form = new FormData();
   form.append('type', 'message');
   form.append('data', text);
-  form.append('files', new Blob([tinyPdf()], { type: 'application/pdf' }), 'rezept.pdf');
+  form.append('files', new Blob([new Uint8Array(tinyPdf())], { type: 'application/pdf' }), 'rezept.pdf');
   const posted = await fetch(`${a!.url}/api/tasks/${task._id}/events`, { method: 'POST', headers: { 'x-auth-token': pharmacy.token }, body: form });
   expect(posted.status).toBe(201);
 
