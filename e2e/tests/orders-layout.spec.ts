@@ -57,26 +57,9 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 /** The list with 20 rows: the same layout as with 50, and axe stays within the test's time on this machine. */
 const LIST = '/anforderungen?limit=20';
 
-/**
- * Product bug that blocks a width (described in the report of issue #10 item 4): the orders
- * table is wider than the content area, so the row actions and, in an opened row, the chat's
- * "Datei anhängen" and "Senden" lie past the right edge, reachable only by scrolling the table
- * sideways; opening a row then scrolls the table so the detail labels are cut off on the left.
- * At 768 px every column shows (hideBelow 'tablet' starts at 768 px); the pharmacy, with the most
- * actions, overflows even at 1280 px ("Nachbestellen" … "Stornieren" at 1277–1397 px).
- * Code: frontends/orders/src/features/list/components/task-list-page.tsx taskColumns.
- */
-const LAYOUT_FIXME: Record<string, string> = {
-  'apotheke@768': 'product bug: the orders table is wider than the content area at 768 px; row actions and the chat buttons of an opened row lie past the right edge',
-  'heim@768': 'product bug: the orders table is wider than the content area at 768 px; row actions and the chat buttons of an opened row lie past the right edge',
-  'apotheke@1280': 'product bug: the pharmacy\'s orders table is wider than the content area at 1280 px; "Nachbestellen" … "Stornieren" lie at 1277–1397 px',
-};
-
 for (const user of ['apotheke', 'heim'] as const) {
   for (const vp of VIEWPORTS) {
     test(`the orders list at ${vp.width} px (${user}): nothing past the edge, also with a row opened`, async ({ page, request }, testInfo) => {
-      const bug = LAYOUT_FIXME[`${user}@${vp.width}`];
-      test.fixme(!!bug, bug);
       await showList(page, request, user, vp);
       const problems = await layoutProblems(page, `${vp.width} px`);
       await shoot(page, testInfo, `list-${user}-${vp.width}`);
@@ -103,10 +86,7 @@ for (const user of ['apotheke', 'heim'] as const) {
 }
 
 test('the orders list has enough colour contrast (heim, 1280 px)', async ({ page, request }) => {
-  // Product bug: the red "bis <date>" caption of an urgent order (StatusCell in task-list-page.tsx,
-  // Typography caption color 'error', #d32f2f) on an unread, highlighted row (TableRow selected,
-  // #eef2f4) has a contrast of 4.42:1, below WCAG's 4.5:1 (axe color-contrast, serious).
-  test.fixme(true, 'product bug: the urgent date caption on an unread row has a contrast of 4.42:1 (< 4.5:1)');
+  // The red "bis <date>" of an urgent order sits on an unread (highlighted) row: error.dark keeps 4.5:1.
   test.setTimeout(120_000);
   await showList(page, request, 'heim', VIEWPORTS[2]);
   const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();

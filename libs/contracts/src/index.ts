@@ -138,6 +138,8 @@ export interface ApiErrorBody {
 export interface ListResponse<T> {
   data: T[];
   count: number;
+  /** More than `count` match (a list that counts only up to a cap, e.g. the orders): "mehr als {count}". */
+  countCapped?: true;
 }
 
 /** Operator data (spec part 1 §3 Settings). */

@@ -20,6 +20,8 @@ export const UI_MESSAGES = {
   /** The generic table's pagination (spec part 2 §2: 'x - y von N Datensätzen', 'Zeilen'). */
   rows: 'Zeilen',
   recordsRange: ({ from, to, count }: { from: number; to: number; count: number }) => `${from} - ${to} von ${count} Datensätzen`,
+  /** The range when the list counted only up to a cap: 'x - y von mehr als 10.000 Datensätzen'. */
+  recordsRangeCapped: ({ from, to, count }: { from: number; to: number; count: number }) => `${from} - ${to} von mehr als ${count.toLocaleString('de-DE')} Datensätzen`,
   /** Names of the pagination's page buttons (MUI `getItemAriaLabel`). */
   pageButton: { first: 'Erste Seite', previous: 'Vorherige Seite', next: 'Nächste Seite', last: 'Letzte Seite' },
   actions: 'Aktionen',

@@ -42,6 +42,18 @@ export interface ListSource<S extends string> {
   seen?: SeenSource;
   /** Soft delete: null means active (`filter[deactivated]`). */
   deactivatedAt?: AnyPgColumn;
+  /**
+   * Count exactly up to this many matches only; beyond, the answer is this number with `countCapped`
+   * ("mehr als …"). For tables that grow without end, where an exact count of a wide match costs more
+   * than the page itself. runList only.
+   */
+  countCap?: number;
+}
+
+/** A list's count: exact, or (`countCapped`) the source's `countCap` when more match. */
+export interface ListCount {
+  count: number;
+  countCapped?: true;
 }
 
 /** The filters every list understands; the module adds its own conditions. */
@@ -147,8 +159,25 @@ async function countRows(db: Database, table: PgTable, where: SQL | undefined): 
 }
 
 /**
- * Runs a list: the rows (the repository's query, given the plan) and the count with the same WHERE,
- * in parallel on two connections. Single-record reads count what they found.
+ * The count up to `cap`: the matches are counted until one more than `cap` is found (the scan stops
+ * there, so its cost does not grow with the table).
+ */
+async function countRowsUpTo(db: Database, table: PgTable, where: SQL | undefined, cap: number): Promise<ListCount> {
+  const matches = db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(cap + 1).as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matches);
+  const n = row?.n ?? 0;
+  return n > cap ? { count: cap, countCapped: true } : { count: n };
+}
+
+function countList<S extends string>(db: Database, source: ListSource<S>, where: SQL | undefined): Promise<ListCount> {
+  if (source.countCap === undefined) return countRows(db, source.table, where).then((count) => ({ count }));
+  return countRowsUpTo(db, source.table, where, source.countCap);
+}
+
+/**
+ * Runs a list: the rows (the repository's query, given the plan) and the count with the same WHERE
+ * (up to the source's `countCap`), in parallel on two connections. Single-record reads count what
+ * they found.
  *
  * (Folding the count into the row query as `count(*) over ()` was tried and dropped: PostgreSQL 15
  * prices the window as if the LIMIT could stop it early and then walks the name index through the
@@ -159,14 +188,14 @@ export async function runList<S extends string, T>(
   source: ListSource<S>,
   request: ListRequest<S>,
   rows: (plan: ListPlan) => Promise<T[]>,
-): Promise<{ rows: T[]; count: number }> {
+): Promise<{ rows: T[] } & ListCount> {
   const plan = planList(source, request);
   if (request.ids) {
     const found = await rows(plan);
     return { rows: found, count: found.length };
   }
-  const [found, count] = await Promise.all([rows(plan), countRows(db, source.table, plan.where)]);
-  return { rows: found, count };
+  const [found, count] = await Promise.all([rows(plan), countList(db, source, plan.where)]);
+  return { rows: found, ...count };
 }
 
 /** A field's decoder; undefined where the driver's value stands as it is. */
@@ -321,6 +350,7 @@ export async function runListInOneStatement<S extends string, T>(
   selection: ListSelection<T>,
   values: Record<string, unknown> = {},
 ): Promise<{ rows: T[]; count: number }> {
+  if (source.countCap !== undefined) throw new Error('runListInOneStatement counts exactly; a countCap needs runList');
   const plan = planList(source, request);
   const withTotal = !request.ids;
   const found = await queryArrays(db, listStatement(nameOf(source.table), selection.head, values, plan, withTotal));

@@ -72,7 +72,11 @@ function components(document: OpenAPIObject): void {
     ListResponse: {
       type: 'object',
       description: 'Eine Seite einer Liste; `count` zählt alle Treffer des Filters.',
-      properties: { data: { type: 'array', items: { type: 'object' } }, count: { type: 'integer', minimum: 0 } },
+      properties: {
+        data: { type: 'array', items: { type: 'object' } },
+        count: { type: 'integer', minimum: 0 },
+        countCapped: { type: 'boolean', enum: [true], description: 'Mehr Treffer als count; gezählt wird nur bis zu dieser Grenze (Aufträge: 10.000).' },
+      },
       required: ['data', 'count'],
     },
   };

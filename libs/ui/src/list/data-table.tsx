@@ -28,6 +28,8 @@ export interface DataColumn<T> {
   /** Leave the value out of the phone card (e.g. it is already the card's title). */
   hideOnCard?: boolean;
   align?: 'left' | 'right' | 'center';
+  /** A control column (expand, select): the header stays for screen readers only, the cell is tight. */
+  narrow?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -36,6 +38,11 @@ export interface DataTableProps<T> {
   columns: DataColumn<T>[];
   rows: T[] | undefined;
   count: number;
+  /**
+   * More than `count` records match (a list that counts only up to a cap, `ListResponse.countCapped`):
+   * the footer says 'x - y von mehr als N Datensätzen' and pages up to `count`.
+   */
+  countCapped?: boolean;
   rowKey: (row: T) => string;
   list: Pick<ListState<string>, 'page' | 'pageSize' | 'pageSizes' | 'sort' | 'toggleSort' | 'setPage' | 'setPageSize' | 'filtered'>;
   loading?: boolean;
@@ -57,21 +64,28 @@ export interface DataTableProps<T> {
    * (at the foot of a phone card); null/undefined/false while the row is collapsed.
    */
   detail?: (row: T) => ReactNode;
+  /** Tighter cells (8 px aside instead of 16), for lists with many columns. */
+  dense?: boolean;
 }
+
+/** Read by screen readers, not shown (a narrow column's header). */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', width: '1px', margin: '-1px', padding: 0, overflow: 'hidden', position: 'absolute', whiteSpace: 'nowrap' } as const;
 
 const hiddenBelow = (bp: SpecBreakpoint | undefined) =>
   bp ? { display: 'none', [`@media (min-width: ${SPEC_BREAKPOINTS[bp]}px)`]: { display: 'table-cell' } } : undefined;
 
 /**
  * The list of every master-data and administration screen: sortable headers, the spec's empty
- * and loading texts, pagination with 'x - y von N Datensätzen' and 'Zeilen', columns that give
- * way on small screens and, below 601 px, one card per row so nothing runs off a phone's screen.
+ * and loading texts, pagination with 'x - y von N Datensätzen' (or 'von mehr als N' for a capped
+ * count) and 'Zeilen', columns that give way on small screens and, below 601 px, one card per row
+ * so nothing runs off a phone's screen.
  */
 export function DataTable<T>({
   label,
   columns,
   rows,
   count,
+  countCapped,
   rowKey,
   list,
   loading,
@@ -83,6 +97,7 @@ export function DataTable<T>({
   emptyText,
   toolbar,
   detail,
+  dense,
 }: DataTableProps<T>) {
   const cards = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.small - 0.05}px)`);
   const data = rows ?? [];
@@ -95,15 +110,19 @@ export function DataTable<T>({
   else
     body = (
       <TableContainer>
-        <Table size="small" aria-label={label} aria-busy={loading || undefined}>
+        <Table size="small" aria-label={label} aria-busy={loading || undefined} sx={dense ? { '& th, & td': { px: 1 } } : undefined}>
           <TableHead>
             <TableRow>
               {columns.map((c) => {
                 const active = c.sortKey !== undefined && list.sort.replace(/^-/, '') === c.sortKey;
                 const direction = active && list.sort.startsWith('-') ? 'desc' : 'asc';
                 return (
-                  <TableCell key={c.id} align={c.align} sx={hiddenBelow(c.hideBelow)} sortDirection={active ? direction : false}>
-                    {c.sortKey ? (
+                  <TableCell key={c.id} align={c.align} padding={c.narrow ? 'checkbox' : undefined} sx={hiddenBelow(c.hideBelow)} sortDirection={active ? direction : false}>
+                    {c.narrow ? (
+                      <Box component="span" sx={visuallyHidden}>
+                        {c.label}
+                      </Box>
+                    ) : c.sortKey ? (
                       <TableSortLabel active={active} direction={direction} onClick={() => list.toggleSort(c.sortKey!)}>
                         {c.label}
                       </TableSortLabel>
@@ -123,7 +142,7 @@ export function DataTable<T>({
                 <Fragment key={rowKey(row)}>
                   <TableRow hover selected={highlight?.(row) ?? false} sx={expanded ? { '& > td': { borderBottom: 'unset' } } : undefined}>
                     {columns.map((c) => (
-                      <TableCell key={c.id} align={c.align} sx={hiddenBelow(c.hideBelow)}>
+                      <TableCell key={c.id} align={c.align} padding={c.narrow ? 'checkbox' : undefined} sx={hiddenBelow(c.hideBelow)}>
                         {c.cell(row)}
                       </TableCell>
                     ))}
@@ -161,7 +180,7 @@ export function DataTable<T>({
           onPageChange={list.setPage}
           onRowsPerPageChange={list.setPageSize}
           labelRowsPerPage={UI_MESSAGES.rows}
-          labelDisplayedRows={UI_MESSAGES.recordsRange}
+          labelDisplayedRows={countCapped ? UI_MESSAGES.recordsRangeCapped : UI_MESSAGES.recordsRange}
         />
       )}
     </Paper>
@@ -189,13 +208,16 @@ function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight,
           <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
             {fields
               .filter((c) => !c.hideOnCard)
-              .map((c) => (
+              .map((c) => [c, c.cell(row)] as const)
+              // A label without a value says nothing (e.g. "Arzt" of an order without a doctor).
+              .filter(([, value]) => value !== '' && value !== null && value !== undefined && value !== false)
+              .map(([c, value]) => (
                 <Box key={c.id} sx={{ display: 'contents' }}>
                   <Typography component="dt" variant="body2" color="text.secondary">
                     {c.label}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {c.cell(row)}
+                    {value}
                   </Typography>
                 </Box>
               ))}

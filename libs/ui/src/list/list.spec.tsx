@@ -18,7 +18,7 @@ const COLUMNS: DataColumn<Row>[] = [
 ];
 
 let state: ListState<'city' | 'area'>;
-function Probe({ rows = ROWS }: { rows?: Row[] }) {
+function Probe({ rows = ROWS, capped }: { rows?: Row[]; capped?: number }) {
   state = useListState({ filters: { city: '', area: '' }, sort: 'name', sortKeys: ['name'] });
   const location = useLocation();
   const page = rows.slice(state.page * state.pageSize, (state.page + 1) * state.pageSize);
@@ -29,7 +29,8 @@ function Probe({ rows = ROWS }: { rows?: Row[] }) {
         label="Liste"
         columns={COLUMNS}
         rows={page}
-        count={rows.length}
+        count={capped ?? rows.length}
+        countCapped={capped !== undefined}
         rowKey={(r) => r.id}
         list={state}
         toolbar={<FilterBar search={state.search} onSearch={state.setSearch} />}
@@ -38,10 +39,10 @@ function Probe({ rows = ROWS }: { rows?: Row[] }) {
   );
 }
 
-const show = (url = '/liste', rows?: Row[]) =>
+const show = (url = '/liste', rows?: Row[], capped?: number) =>
   render(
     <MemoryRouter initialEntries={[url]}>
-      <Probe rows={rows} />
+      <Probe rows={rows} capped={capped} />
     </MemoryRouter>,
   );
 
@@ -51,6 +52,19 @@ describe('useListState + DataTable', () => {
     expect(screen.getByText('1 - 25 von 60 Datensätzen')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Zeilen' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50', '75', '100', '250', '500']);
+  });
+
+  it("a capped count (more match than were counted) reads 'von mehr als N' and pages up to N", async () => {
+    show('/liste', undefined, 10_000);
+    expect(screen.getByText('1 - 25 von mehr als 10.000 Datensätzen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Nächste Seite' }));
+    expect(screen.getByText('26 - 50 von mehr als 10.000 Datensätzen')).toBeInTheDocument();
+  });
+
+  it('a capped count: the last counted page ends at N', () => {
+    show('/liste?page=400', undefined, 10_000);
+    expect(screen.getByText('9976 - 10000 von mehr als 10.000 Datensätzen')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
   });
 
   it('changing the page size starts again at page 1 and keeps the size (both land in the URL)', async () => {
@@ -158,5 +172,47 @@ describe('DataTable detail rows and FilterSwitch', () => {
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
     expect(toggle).not.toBeChecked();
+  });
+});
+
+describe('DataTable on a phone and with narrow columns', () => {
+  const list = { page: 0, pageSize: 25, pageSizes: [25], sort: 'name', toggleSort: () => undefined, setPage: () => undefined, setPageSize: () => undefined, filtered: false };
+  const withWidth = (width: number) => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      return { matches: !max || width <= Number(max[1]), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
+    }) as typeof window.matchMedia;
+    return () => {
+      window.matchMedia = original;
+    };
+  };
+
+  it('leaves a value-less field out of a phone card (no lone label)', () => {
+    const restore = withWidth(390);
+    try {
+      const rows = [
+        { id: 'a', name: 'Anna', city: 'Bonn' },
+        { id: 'b', name: 'Bert', city: '' },
+      ];
+      render(<DataTable label="Liste" columns={COLUMNS} rows={rows} count={2} rowKey={(r) => r.id} list={list} />);
+      const [anna, bert] = within(screen.getByRole('list', { name: 'Liste' })).getAllByRole('listitem');
+      expect(within(anna!).getByText('Ort')).toBeInTheDocument();
+      expect(within(bert!).queryByText('Ort')).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+
+  it('names a narrow column for screen readers only', () => {
+    const restore = withWidth(1280);
+    try {
+      const columns: DataColumn<Row>[] = [{ id: 'pick', label: 'Auswahl', narrow: true, cell: () => <input type="checkbox" aria-label="wählen" /> }, ...COLUMNS];
+      render(<DataTable label="Liste" columns={columns} rows={ROWS.slice(0, 1)} count={1} rowKey={(r) => r.id} list={list} dense />);
+      expect(screen.getByRole('columnheader', { name: 'Auswahl' })).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'Auswahl' }).querySelector('span')).toHaveStyle({ position: 'absolute', width: '1px', height: '1px' });
+    } finally {
+      restore();
+    }
   });
 });

@@ -14,6 +14,7 @@ export const LIST_TEXTS = {
   medicine: 'Medikament',
   doctor: 'Arzt',
   status: 'Status',
+  datePlaceholder: 'TT.MM.JJJJ',
   amount: 'Menge',
   urgent: 'dringend',
   deliverBy: (date: string) => `bis ${date}`,

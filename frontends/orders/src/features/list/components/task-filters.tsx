@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { TASK_STATUSES, TASK_STATUS_LABELS, type TaskStatus } from '@mediport/contracts';
 import { callApi } from '@mediport/api-client';
+import { formatGermanDate, parseGermanDate } from '@mediport/validation';
 import { FilterBar, FilterSwitch, useDebouncedInput, type ListState } from '@mediport/ui';
 import { LIST_TEXTS as T } from '../messages';
 import type { TaskRights } from './task-rights';
@@ -46,17 +47,36 @@ function SettledTextField({ label, value, onChange }: { label: string; value: st
   return <TextField label={label} size="small" margin="none" fullWidth={false} value={text} onChange={(e) => setText(e.target.value)} sx={{ width: 200 }} />;
 }
 
+/**
+ * A day typed as TT.MM.JJJJ (the browser's own date field would show its language's format, e.g.
+ * mm/dd/yyyy); the URL keeps it as YYYY-MM-DD once the typed day is complete and valid.
+ */
 function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(() => (value ? formatGermanDate(value) : ''));
+  // Follows the URL when it changes from elsewhere (back button, a reset).
+  useEffect(() => {
+    setText((typed) => ((parseGermanDate(typed) ?? '') === value ? typed : value ? formatGermanDate(value) : ''));
+  }, [value]);
+  const parsed = parseGermanDate(text.trim());
+  const invalid = text.trim() !== '' && !parsed;
   return (
     <TextField
       label={label}
-      type="date"
       size="small"
       margin="none"
       fullWidth={false}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
+      value={text}
+      placeholder={T.datePlaceholder}
+      error={invalid}
+      helperText={invalid ? T.datePlaceholder : undefined}
+      onChange={(e) => {
+        const next = e.target.value;
+        setText(next);
+        const iso = parseGermanDate(next.trim());
+        if (next.trim() === '') onChange('');
+        else if (iso) onChange(iso);
+      }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
       sx={{ width: 170 }}
     />
   );

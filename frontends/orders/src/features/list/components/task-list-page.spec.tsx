@@ -128,6 +128,8 @@ describe('Anforderungen: filters and pages', () => {
     expect(screen.getByText('1 - 2 von 2 Datensätzen')).toBeInTheDocument();
     expect(screen.getByText('Zeilen')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('Ibu');
+    // Days show as TT.MM.JJJJ whatever the browser's language (the URL keeps YYYY-MM-DD).
+    expect(screen.getByLabelText('Spätester Liefertermin')).toHaveValue('25.11.2026');
   });
 
   it('asks for 50 rows by default and offers 20 and 50', async () => {
@@ -167,14 +169,19 @@ describe('Anforderungen: filters and pages', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Dr. Jan Berg' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Datum' }));
     await userEvent.click(screen.getByRole('option', { name: 'Geändert' }));
-    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '2026-11-30' } });
+    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '01.11.2026' } });
+    fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '30.11.2026' } });
     await waitFor(() => expect(lastListQuery(calls).get('filter[to]')).toBe('30.11.2026'));
     const q = lastListQuery(calls);
     expect(q.get('filter[doctor]')).toBe('d1');
     expect(q.get('filter[filter_date_type]')).toBe('modified');
     expect(q.get('filter[from]')).toBe('01.11.2026');
     expect(screen.getByTestId('location')).toHaveTextContent('doctor=d1');
+    expect(screen.getByTestId('location')).toHaveTextContent('from=2026-11-01');
+    // An impossible day is not sent; the field says what it expects.
+    fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '31.02.2026' } });
+    expect(await screen.findByText('TT.MM.JJJJ')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('to=2026-11-30');
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Medikament' }), 'Ibu');
     await waitFor(() => expect(lastListQuery(calls).get('filter[medicine]')).toBe('Ibu'));
@@ -356,5 +363,13 @@ describe('Anforderungen: expanded rows', () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe('Anforderungen: a capped count', () => {
+  it("says 'mehr als 10.000' when the server counted only up to its cap", async () => {
+    taskServer([], { 'GET /api/tasks': { data: [aTask()], count: 10_000, countCapped: true } });
+    show(['ROLE_ADMIN']);
+    expect(await screen.findByText('1 - 50 von mehr als 10.000 Datensätzen')).toBeInTheDocument();
   });
 });

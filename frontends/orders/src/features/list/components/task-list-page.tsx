@@ -52,7 +52,7 @@ function StatusCell({ task }: { task: TaskDto }) {
       {task.seen.length === 0 && <NewBadge />}
       {task.urgent && <Chip size="small" color="error" label={T.urgent} />}
       {task.latestDelivery && (
-        <Typography variant="caption" color={task.urgent ? 'error' : 'text.secondary'}>
+        <Typography variant="caption" color={task.urgent ? 'error.dark' : 'text.secondary'}>
           {T.deliverBy(task.latestDelivery)}
         </Typography>
       )}
@@ -67,12 +67,12 @@ function StatusCell({ task }: { task: TaskDto }) {
 
 function MessageCount({ task }: { task: TaskDto }) {
   return (
-    <Badge badgeContent={task.unseenEvents} color="secondary" aria-label={T.messagesCount(task.events, task.unseenEvents)}>
-      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+    <Box component="span" aria-label={T.messagesCount(task.events, task.unseenEvents)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <Badge badgeContent={task.unseenEvents} color="secondary">
         <ChatIcon fontSize="small" color="action" />
-        {task.events}
-      </Box>
-    </Badge>
+      </Badge>
+      {task.events}
+    </Box>
   );
 }
 
@@ -92,6 +92,7 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       id: 'expand',
       label: T.expand,
       hideOnCard: true,
+      narrow: !phone,
       cell: (task) => {
         const open = expanded.has(task._id);
         if (phone)
@@ -111,6 +112,7 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       id: 'select',
       label: T.select,
       hideOnCard: true,
+      narrow: true,
       cell: (task) => (
         <Checkbox size="small" checked={selected.has(task._id)} onChange={(e) => select(task, e.target.checked)} slotProps={{ input: { 'aria-label': T.selectRow(patientOf(task)) } }} />
       ),
@@ -139,7 +141,7 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       id: 'home',
       label: T.home,
       sortKey: 'home',
-      hideBelow: 'tablet',
+      hideBelow: 'desktop',
       cell: (task) =>
         task.homeDetails && rights.homeEdit ? (
           <Link component={RouterLink} to={homeEditPath(task.homeDetails._id)}>
@@ -163,7 +165,7 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
         </>
       ),
     });
-  if (rights.doctor) columns.push({ id: 'doctor', label: T.doctor, sortKey: 'doctor', hideBelow: 'tablet', cell: (task) => personName(task.doctorDetails) });
+  if (rights.doctor) columns.push({ id: 'doctor', label: T.doctor, sortKey: 'doctor', hideBelow: 'desktop', cell: (task) => personName(task.doctorDetails) });
   columns.push({ id: 'status', label: T.status, sortKey: 'status', cell: (task) => <StatusCell task={task} /> });
   return columns;
 }
@@ -255,8 +257,10 @@ export function TaskListPage() {
       <DataTable
         label={T.title}
         columns={columns}
+        dense
         rows={rows}
         count={tasks.data?.count ?? 0}
+        countCapped={tasks.data?.countCapped}
         loading={tasks.isFetching}
         error={tasks.error}
         onRetry={() => void tasks.refetch()}
