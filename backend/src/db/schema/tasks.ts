@@ -39,6 +39,24 @@ export const tasks = pgTable(
     index('tasks_latest_delivery_idx').on(t.latestDelivery),
     index('tasks_created_at_idx').on(t.createdAt),
     index('tasks_modified_at_idx').on(t.modifiedAt),
+    // The orders list's working view: open orders (they do not pile up, finished ones do) in the list's
+    // priority order, which for open orders is latestDelivery ascending (urgent ⇔ latestDelivery ≤
+    // tomorrow), then newest first, then the id; status last so that any set of open statuses is
+    // filtered and counted inside the index. All orders, and one home's.
+    index('tasks_open_delivery_idx')
+      .on(t.latestDelivery.asc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id, t.status)
+      .where(sql`${t.status} in ('new', 'pickup', 'delivery')`),
+    index('tasks_open_home_delivery_idx')
+      .on(t.homeId, t.latestDelivery.asc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id, t.status)
+      .where(sql`${t.status} in ('new', 'pickup', 'delivery')`),
+    // The closed orders newest first, the second part of the priority order (all orders, and one home's):
+    // read in order without visiting the open orders among the newest.
+    index('tasks_closed_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} in ('finished', 'canceled')`),
+    index('tasks_closed_home_created_idx')
+      .on(t.homeId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} in ('finished', 'canceled')`),
     // filter[text] and filter[medicine] (ILIKE, any case); no fast-update list (see patients_search_trgm_idx).
     index('tasks_medicine_trgm_idx').using('gin', sql`${t.medicine} gin_trgm_ops`).with({ fastupdate: false }),
   ],

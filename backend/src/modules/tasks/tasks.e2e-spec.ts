@@ -113,7 +113,7 @@ describe('GET /api/tasks', () => {
     });
   });
 
-  it('sorts by priority: urgent (latestDelivery today, tomorrow or past, open) first, then by latestDelivery', async () => {
+  it('sorts by priority: urgent (latestDelivery today, tomorrow or past, open) first, then the other open ones by latestDelivery, then the closed ones, newest first', async () => {
     const medicine = `Prioritaet${++seq}`;
     const ids = {
       later: await insertTask({ medicine, latestDelivery: isoDay(5) }),
@@ -124,7 +124,7 @@ describe('GET /api/tasks', () => {
       today: await insertTask({ medicine, latestDelivery: isoDay(0) }),
     };
     const { data } = await list('apotheke', `&filter[medicine]=${medicine}`);
-    expect(data.map((t) => t._id)).toEqual([ids.past, ids.today, ids.tomorrow, ids.pastFinished, ids.later, ids.none]);
+    expect(data.map((t) => t._id)).toEqual([ids.past, ids.today, ids.tomorrow, ids.later, ids.none, ids.pastFinished]);
     expect(data.map((t) => t.urgent)).toEqual([true, true, true, false, false, false]);
   });
 

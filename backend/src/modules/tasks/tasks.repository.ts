@@ -5,7 +5,7 @@ import type { TaskSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
-import { type CommonListFilter, escapeLike, type ListSource, qualified, runList, searchCondition, seenColumn } from '../../core/http/list.js';
+import { type CommonListFilter, escapeLike, type ListPlan, type ListSource, listOrder, qualified, runList, searchCondition, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
 import { doctors, homeGroups, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
 import { hasUnseenEvents } from './task-events.repository.js';
@@ -23,6 +23,17 @@ export const TASK_SEEN: SeenSource = { kind: 'task', id: tasks.id, createdAt: ta
  */
 export const PICKUP_SEEN: SeenSource = { kind: 'pickup', id: tasks.id, createdAt: tasks.modifiedAt, createdBy: tasks.modifiedBy };
 
+/** The statuses of open orders (the partial indexes tasks_open_*_delivery_idx hold these) and of closed ones. */
+const OPEN_STATUSES: readonly string[] = ['new', 'pickup', 'delivery'];
+const CLOSED_STATUSES: readonly string[] = ['finished', 'canceled'];
+
+/**
+ * Open and closed as literals (not parameters), so that the planner can use the partial indexes
+ * whatever the status filter holds.
+ */
+const OPEN_ONLY = sql`${tasks.status} in ('new', 'pickup', 'delivery')`;
+const CLOSED_ONLY = sql`${tasks.status} in ('finished', 'canceled')`;
+
 /** Open (neither finished nor canceled) with latestDelivery today, tomorrow or past, Berlin time. */
 export const TASK_URGENT = sql<boolean>`coalesce(${tasks.status} in ('new', 'pickup', 'delivery') and ${tasks.latestDelivery} <= (now() at time zone 'Europe/Berlin')::date + 1, false)`;
 
@@ -36,8 +47,10 @@ export const TASK_LIST: ListSource<TaskSortField> = {
   table: tasks,
   id: tasks.id,
   sort: {
-    // Urgent first, then the earliest latestDelivery (none last), newest first.
-    priority: () => [sql`${TASK_URGENT} desc`, sql`${tasks.latestDelivery} asc nulls last`, sql`${tasks.createdAt} desc`],
+    // Urgent first, then the other open orders by latestDelivery (none last), then the closed ones,
+    // newest first. An open order is urgent exactly when its latestDelivery is tomorrow or earlier, so
+    // the open ones by latestDelivery ascending are already urgent first (and the order needs no now()).
+    priority: () => [sql`${OPEN_ONLY} desc`, sql`case when ${OPEN_ONLY} then ${tasks.latestDelivery} end asc nulls last`, sql`${tasks.createdAt} desc`],
     latestDelivery: (desc) => [sql`${tasks.latestDelivery} ${desc ? sql`desc nulls last` : sql`asc nulls last`}`],
     createdAt: tasks.createdAt,
     modifiedAt: tasks.modifiedAt,
@@ -49,7 +62,34 @@ export const TASK_LIST: ListSource<TaskSortField> = {
   },
   search: [tasks.medicine, tasks.dose, PATIENT_NAME],
   seen: TASK_SEEN,
+  // Orders pile up (100,000s): an exact count of a wide match costs more than the page (README "Orders: speed").
+  countCap: 10_000,
 };
+
+/**
+ * The list for a status filter of open statuses only: the priority order is the order the partial
+ * indexes tasks_open_*_delivery_idx read.
+ */
+const OPEN_TASK_LIST: ListSource<TaskSortField> = {
+  ...TASK_LIST,
+  sort: { ...TASK_LIST.sort, priority: () => [sql`${tasks.latestDelivery} asc nulls last`, sql`${tasks.createdAt} desc`] },
+};
+
+/** The list for a status filter of closed statuses only: the priority order is newest first (tasks_closed_*_idx). */
+const CLOSED_TASK_LIST: ListSource<TaskSortField> = { ...TASK_LIST, sort: { ...TASK_LIST.sort, priority: () => [sql`${tasks.createdAt} desc`] } };
+
+const OPEN_TASK_LIST_ORDER = listOrder(OPEN_TASK_LIST, { field: 'priority', desc: false });
+const CLOSED_TASK_LIST_ORDER = listOrder(CLOSED_TASK_LIST, { field: 'priority', desc: false });
+
+/** Which part of the priority order a status filter reaches: the open orders, the closed ones, or both. */
+function statusPart(statuses: string[] | undefined): 'open' | 'closed' | 'both' {
+  if (!statuses?.length) return 'both';
+  if (statuses.every((s) => OPEN_STATUSES.includes(s))) return 'open';
+  return statuses.every((s) => CLOSED_STATUSES.includes(s)) ? 'closed' : 'both';
+}
+
+/** Sorts by a joined table's column: only there the rows are joined before the page is cut. */
+const JOINED_SORTS: ReadonlySet<TaskSortField> = new Set(['patient', 'home', 'doctor']);
 
 export interface TaskListFilters extends CommonListFilter {
   latestDelivery?: string;
@@ -94,32 +134,74 @@ function filterConditions(f: TaskListFilters): (SQL | undefined)[] {
 export class TasksRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** The rows of the orders list with patient, home, doctor, actors, urgency and the viewer's seen state, and the count. */
+  /**
+   * The rows of the orders list with patient, home, doctor, actors, urgency and the viewer's seen
+   * state, and the count (up to TASK_LIST.countCap). The page is picked on the tasks table alone (its
+   * WHERE with the policy's scope, order, offset and limit) and only its rows are joined — unless the
+   * sort is by a joined table's column. In the priority order a status filter of open statuses reads
+   * the open orders' indexes in order (OPEN_TASK_LIST), one of closed statuses the newest first
+   * (CLOSED_TASK_LIST), and otherwise both parts are read so and put one after the other (priorityPage).
+   */
   list(options: TaskListOptions) {
-    const where = [...filterConditions(options.query.filter), options.query.filter.notSeenEvents ? hasUnseenEvents(options.viewerId) : undefined];
-    return runList(this.db, TASK_LIST, { ...options, where }, (plan) =>
-      this.db
-        .select({
-          task: tasks,
-          patient: { _id: patients.id, firstname: patients.firstname, lastname: patients.lastname, dateOfBirth: patients.dateOfBirth },
-          home: { _id: homes.id, name: homes.name },
-          doctor: { _id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname, email: doctors.email, fax: doctors.fax },
-          createdFrom: { _id: creator.id, username: creator.username },
-          modifiedFrom: { _id: modifier.id, username: modifier.username },
-          seen: seenColumn(TASK_SEEN, options.viewerId),
-          urgent: TASK_URGENT.mapWith(Boolean),
-        })
-        .from(tasks)
-        .leftJoin(patients, eq(patients.id, tasks.patientId))
-        .leftJoin(homes, eq(homes.id, tasks.homeId))
-        .leftJoin(doctors, eq(doctors.id, tasks.doctorId))
-        .leftJoin(creator, eq(creator.id, tasks.createdBy))
-        .leftJoin(modifier, eq(modifier.id, tasks.modifiedBy))
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .offset(plan.offset)
-        .limit(plan.limit),
-    );
+    const { filter, sort } = options.query;
+    const part = statusPart(filter.status);
+    const partOnly = { open: OPEN_ONLY, closed: CLOSED_ONLY, both: undefined }[part];
+    const where = [...filterConditions(filter), filter.notSeenEvents ? hasUnseenEvents(options.viewerId) : undefined, partOnly];
+    const pageFirst = !options.ids && !JOINED_SORTS.has(sort.field);
+    const source = { open: OPEN_TASK_LIST, closed: CLOSED_TASK_LIST, both: TASK_LIST }[part];
+    return runList(this.db, source, { ...options, where }, (plan) => {
+      const rows = this.joinedRows(options.viewerId);
+      if (!pageFirst) return rows.where(plan.where).orderBy(...plan.orderBy).offset(plan.offset).limit(plan.limit);
+      const page =
+        part === 'both' && sort.field === 'priority'
+          ? this.priorityPage(plan)
+          : this.db.select({ id: tasks.id }).from(tasks).where(plan.where).orderBy(...plan.orderBy).offset(plan.offset).limit(plan.limit);
+      return rows.where(inArray(tasks.id, page)).orderBy(...plan.orderBy);
+    });
+  }
+
+  /**
+   * The ids of a page of the priority order over open and closed orders: the open ones in the order
+   * of their partial indexes and the closed ones newest first, each cut to offset + limit rows, one
+   * after the other, then the page. Each part is read from an index in order and stops early, where
+   * sorting every match by the whole order would not.
+   */
+  private priorityPage(plan: ListPlan): SQL {
+    const reach = plan.offset + plan.limit;
+    const open = this.db
+      .select({ id: tasks.id, part: sql<number>`0`.as('part'), delivery: sql`${tasks.latestDelivery}`.as('delivery'), created: sql`${tasks.createdAt}`.as('created') })
+      .from(tasks)
+      .where(and(plan.where, OPEN_ONLY))
+      .orderBy(...OPEN_TASK_LIST_ORDER)
+      .limit(reach);
+    const closed = this.db
+      .select({ id: tasks.id, part: sql<number>`1`.as('part'), delivery: sql`null::date`.as('delivery'), created: sql`${tasks.createdAt}`.as('created') })
+      .from(tasks)
+      .where(and(plan.where, CLOSED_ONLY))
+      .orderBy(...CLOSED_TASK_LIST_ORDER)
+      .limit(reach);
+    return sql`(select id from (${open} union all ${closed}) parts order by part, delivery asc nulls last, created desc, id offset ${plan.offset} limit ${plan.limit})`;
+  }
+
+  /** Tasks with what the list shows of them, joined (the caller adds WHERE, order and page). */
+  private joinedRows(viewerId: string) {
+    return this.db
+      .select({
+        task: tasks,
+        patient: { _id: patients.id, firstname: patients.firstname, lastname: patients.lastname, dateOfBirth: patients.dateOfBirth },
+        home: { _id: homes.id, name: homes.name },
+        doctor: { _id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname, email: doctors.email, fax: doctors.fax },
+        createdFrom: { _id: creator.id, username: creator.username },
+        modifiedFrom: { _id: modifier.id, username: modifier.username },
+        seen: seenColumn(TASK_SEEN, viewerId),
+        urgent: TASK_URGENT.mapWith(Boolean),
+      })
+      .from(tasks)
+      .leftJoin(patients, eq(patients.id, tasks.patientId))
+      .leftJoin(homes, eq(homes.id, tasks.homeId))
+      .leftJoin(doctors, eq(doctors.id, tasks.doctorId))
+      .leftJoin(creator, eq(creator.id, tasks.createdBy))
+      .leftJoin(modifier, eq(modifier.id, tasks.modifiedBy));
   }
 
   /** One task as the list shows it, or null. */

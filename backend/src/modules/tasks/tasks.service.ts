@@ -121,9 +121,10 @@ export class TasksService {
   }
 
   async list(auth: AuthContext, query: TaskListQuery): Promise<ListResponse<TaskDto>> {
-    const { rows, count } = await this.repo.list({ query, viewerId: auth.userId, scope: taskPolicy.where(auth, 'read') });
+    const { rows, count, countCapped } = await this.repo.list({ query, viewerId: auth.userId, scope: taskPolicy.where(auth, 'read') });
     const feeds = await this.feedStats(auth, rows.map((r) => r.task.id));
-    return { data: rows.map((r) => this.toDto(auth, r, feeds.get(r.task.id))), count };
+    // Above the cap the count is a lower bound, said so honestly ("mehr als 10.000").
+    return { data: rows.map((r) => this.toDto(auth, r, feeds.get(r.task.id))), count, ...(countCapped && { countCapped }) };
   }
 
   /** One task; not visible → 404. */

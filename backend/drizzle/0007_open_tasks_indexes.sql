@@ -1,0 +1,2 @@
+CREATE INDEX "tasks_open_delivery_idx" ON "tasks" USING btree ("latest_delivery","created_at" DESC NULLS FIRST,"id","status") WHERE "tasks"."status" in ('new', 'pickup', 'delivery');--> statement-breakpoint
+CREATE INDEX "tasks_open_home_delivery_idx" ON "tasks" USING btree ("home_id","latest_delivery","created_at" DESC NULLS FIRST,"id","status") WHERE "tasks"."status" in ('new', 'pickup', 'delivery');

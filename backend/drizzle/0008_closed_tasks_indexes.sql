@@ -1,0 +1,2 @@
+CREATE INDEX "tasks_closed_created_idx" ON "tasks" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "tasks"."status" in ('finished', 'canceled');--> statement-breakpoint
+CREATE INDEX "tasks_closed_home_created_idx" ON "tasks" USING btree ("home_id","created_at" DESC NULLS FIRST,"id") WHERE "tasks"."status" in ('finished', 'canceled');
