@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type SocketEventPayloads } from '@mediport/contracts';
 import { authToken, subscribeAuth } from './auth-store.js';
 import { apiBaseUrl } from './http.js';
@@ -20,6 +20,8 @@ const AREA_EVENTS: readonly LiveEvent[] = [SOCKET_EVENTS.newTask, SOCKET_EVENTS.
 const handlers = new Map<LiveEvent, Set<AnyHandler>>();
 let socket: Socket | null = null;
 let socketToken: string | null = null;
+/** The connection being opened (socket.io-client loads on first use); a newer sync() supersedes it. */
+let opening: object | null = null;
 let holders = 0;
 let stopAuth: (() => void) | null = null;
 
@@ -36,7 +38,7 @@ function switchedOff(): boolean {
   return (globalThis as { __MEDIPORT_LIVE_OFF__?: boolean }).__MEDIPORT_LIVE_OFF__ === true;
 }
 
-function open(token: string): Socket {
+function open(io: typeof import('socket.io-client').io, token: string): Socket {
   const base = apiBaseUrl();
   const s = io(base || undefined, { path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
   for (const event of AREA_EVENTS) s.on(event, (payload: SocketEventPayloads[typeof event]) => receiveLiveEvent(event, payload));
@@ -54,17 +56,24 @@ function open(token: string): Socket {
   return s;
 }
 
-/** Connects, reconnects with a new token, or disconnects, following the stored login. */
+/**
+ * Connects, reconnects with a new token, or disconnects, following the stored login. The client
+ * library is loaded only here, so the login page does not carry it.
+ */
 function sync(): void {
   const token = holders > 0 && !switchedOff() ? authToken() : null;
-  if (socket && socketToken === token) return;
+  if ((socket || opening) && socketToken === token) return;
   socket?.disconnect();
   socket = null;
-  socketToken = null;
-  if (token) {
-    socket = open(token);
-    socketToken = token;
-  }
+  socketToken = token;
+  const ticket = token ? {} : null;
+  opening = ticket;
+  if (!token) return;
+  void import('socket.io-client').then(({ io }) => {
+    if (opening !== ticket) return;
+    opening = null;
+    socket = open(io, token);
+  });
 }
 
 /** Opens the channel (counted: closes when the last holder stops). Answers the stop function. */
