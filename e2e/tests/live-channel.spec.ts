@@ -3,7 +3,6 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { AuthRecord, ListResponse, PatientDto, TaskDto } from '@mediport/contracts';
 import { signIn } from '../support/app.js';
-import { e2eEnv } from '../support/env.js';
 import { createDatabase, dropDatabase, postgresAdminUrl, type RunningBackend, startBackend, tempDir } from '../support/server.js';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 
@@ -24,9 +23,10 @@ let b: RunningBackend | undefined;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.skip(!e2eEnv.usesPostgres, 'two instances need PostgreSQL');
   test.setTimeout(180_000);
+  // Two instances share one PostgreSQL database (PGlite is one process): without it this fails, it does not skip.
   adminUrl = await postgresAdminUrl();
+  if (!adminUrl) throw new Error('The live channel across instances needs PostgreSQL on 127.0.0.1:5432 (or DATABASE_URL).');
   dbName = `mediport_live_${randomBytes(4).toString('hex')}`;
   const databaseUrl = await createDatabase(adminUrl!, dbName);
   // One database, one file store, one secret, one Redis: two instances of the same installation.

@@ -1,18 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mockWindowWidth as windowWidth } from '../testing/window-width.js';
 import { FilterBar } from './filter-bar.js';
-
-/** Media queries answer as for a window `width` px wide (jsdom has no layout). */
-function windowWidth(width: number): () => void {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return { matches: !max || width <= Number(max[1]), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
-}
 
 function Bar({ active = 0 }: { active?: number }) {
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { mockWindowWidth } from '../testing/window-width.js';
 import { DataTable, type DataColumn } from './data-table';
 import { FilterBar, FilterSwitch } from './filter-bar';
 import { useListState, type ListState } from './use-list-state';
@@ -177,19 +178,8 @@ describe('DataTable detail rows and FilterSwitch', () => {
 
 describe('DataTable on a phone and with narrow columns', () => {
   const list = { page: 0, pageSize: 25, pageSizes: [25], sort: 'name', toggleSort: () => undefined, setPage: () => undefined, setPageSize: () => undefined, filtered: false };
-  const withWidth = (width: number) => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => {
-      const max = /max-width:\s*([\d.]+)px/.exec(query);
-      return { matches: !max || width <= Number(max[1]), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-    }) as typeof window.matchMedia;
-    return () => {
-      window.matchMedia = original;
-    };
-  };
-
   it('leaves a value-less field out of a phone card (no lone label)', () => {
-    const restore = withWidth(390);
+    const restore = mockWindowWidth(390);
     try {
       const rows = [
         { id: 'a', name: 'Anna', city: 'Bonn' },
@@ -205,7 +195,7 @@ describe('DataTable on a phone and with narrow columns', () => {
   });
 
   it('names a narrow column for screen readers only', () => {
-    const restore = withWidth(1280);
+    const restore = mockWindowWidth(1280);
     try {
       const columns: DataColumn<Row>[] = [{ id: 'pick', label: 'Auswahl', narrow: true, cell: () => <input type="checkbox" aria-label="wählen" /> }, ...COLUMNS];
       render(<DataTable label="Liste" columns={columns} rows={ROWS.slice(0, 1)} count={1} rowKey={(r) => r.id} list={list} dense />);
