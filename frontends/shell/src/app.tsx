@@ -9,13 +9,25 @@ import { SessionRefresh } from './session/session-refresh';
 import { ForcedPasswordGuard } from './session/forced-password';
 import { BrowserSupportCheck } from './browser/browser-support-check';
 import { GuardedBrowserRouter } from './router/guarded-router';
+import { useLoader } from './router/use-loader';
+import { signedInChunk } from './signed-in-chunk';
 
 // The login page comes with the first script; the signed-in frame (layout, sidebar, dashboard,
-// remote routes) and the other public pages load when first shown, so /login stays light.
-const signedIn = () => import(/* webpackChunkName: "signed-in" */ './signed-in');
-const SignedInFrame = lazy(() => signedIn().then((m) => ({ default: m.SignedInFrame })));
-const DashboardPage = lazy(() => signedIn().then((m) => ({ default: m.DashboardPage })));
-const RemoteOutlet = lazy(() => signedIn().then((m) => ({ default: m.RemoteOutlet })));
+// remote routes) and the other public pages load when first shown, so /login stays light. The
+// signed-in chunk is on the path of every page after sign-in: rendered through its loader, not
+// React.lazy (see router/loader.ts), and index.ts starts it early on a signed-in visit.
+function SignedInFrame() {
+  const chunk = useLoader(signedInChunk);
+  return chunk ? <chunk.SignedInFrame /> : <LoadingState />;
+}
+function DashboardPage() {
+  const chunk = useLoader(signedInChunk);
+  return chunk ? <chunk.DashboardPage /> : <LoadingState />;
+}
+function RemoteOutlet() {
+  const chunk = useLoader(signedInChunk);
+  return chunk ? <chunk.RemoteOutlet /> : <LoadingState />;
+}
 const OauthPage = lazy(() => import('./pages/oauth-page').then((m) => ({ default: m.OauthPage })));
 const ImpressumPage = lazy(() =>
   Promise.all([import('./pages/impressum-page'), import('./query')]).then(([page, query]) => ({
@@ -57,7 +69,7 @@ export function AppRoutes() {
       <Route path="/datenschutz" element={<Loading><DatenschutzPage /></Loading>} />
       <Route path="/logout" element={<Loading><LogoutPage /></Loading>} />
       <Route element={<RequireAuth />}>
-        <Route element={<Loading><SignedInFrame /></Loading>}>
+        <Route element={<SignedInFrame />}>
           <Route index element={<DashboardPage />} />
           <Route path="*" element={<RemoteOutlet />} />
         </Route>

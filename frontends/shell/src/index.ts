@@ -1,7 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { preloadOwnerOf } from './federation/remote-apps';
 import { configureRemoteNav, RemoteNavStore } from './federation/remote-nav';
 import { fetchRemoteEntries, registeredRemotes, setRegisteredRemotes } from './federation/remotes';
 import { remoteResiliencePlugin } from './federation/runtime-plugin';
+import { signedInChunk } from './signed-in-chunk';
 
 // Remote locations are read at run time so a remote is redeployed without rebuilding the shell;
 // what each remote renders and adds to the sidebar comes from its `./nav` (federation/remote-nav.ts).
@@ -19,10 +21,11 @@ async function start() {
   const nav = new RemoteNavStore(registeredRemotes, (name) => loadRemote(`${name}/nav`));
   configureRemoteNav(nav);
   if (signedIn()) {
-    // A signed-in visit needs the remotes' navigation and the signed-in frame: fetch both
-    // alongside the app instead of after it.
+    // A signed-in visit needs the remotes' navigation, the signed-in frame and the App of the
+    // remote that owns the page: fetch them alongside the app instead of after it.
     nav.start();
-    void import(/* webpackChunkName: "signed-in" */ './signed-in');
+    signedInChunk.preload();
+    preloadOwnerOf(window.location.pathname, nav);
   }
   await import('./bootstrap');
 }

@@ -1,29 +1,22 @@
-import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { LoadingState } from '@mediport/ui/core';
+import { useLoader } from '../router/use-loader';
 import { NotFoundPage } from '../pages/not-found-page';
 import type { RemoteNavState } from './remote-nav';
 import { useRemoteNav } from './use-remote-nav';
 import { RemoteUnavailable } from './remote-unavailable';
+import { remoteAppLoader } from './remote-apps';
 import { ownerOf } from './route-match';
 
-type RemoteModule = { default: ComponentType };
-
-const cache = new Map<string, ComponentType>();
-
-/** One lazy component per remote, created once so React keeps its state between routes. */
-function remoteApp(name: string): ComponentType {
-  let app = cache.get(name);
-  if (!app) {
-    app = lazy(async () => {
-      const mod = await loadRemote<RemoteModule>(`${name}/App`);
-      if (!mod || typeof mod.default !== 'function') throw new Error(`Remote ${name} has no App`);
-      return mod;
-    });
-    cache.set(name, app);
-  }
-  return app;
+/**
+ * The remote's App, rendered at once when its code is there (index.ts starts loading the opened
+ * page's remote early) and without Suspense (see router/loader.ts); one component type per remote,
+ * so React keeps its state between routes.
+ */
+function RemoteApp({ remote }: { remote: string }) {
+  const App = useLoader(remoteAppLoader(remote));
+  return App ? <App /> : <LoadingState />;
 }
 
 interface BoundaryProps {
@@ -51,7 +44,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { error: unkno
   }
 
   retry = () => {
-    cache.delete(this.props.remote);
+    remoteAppLoader(this.props.remote).reset();
     this.setState({ error: null });
   };
 
@@ -95,12 +88,9 @@ export function RemoteOutlet() {
   if (owner.kind === 'none') return <NotFoundPage />;
   if (owner.kind === 'unavailable') return <RemoteUnavailable remote={owner.remotes} onRetry={() => window.location.reload()} />;
   const { remote } = owner;
-  const App = remoteApp(remote);
   return (
     <RemoteErrorBoundary key={remote} remote={remote} resetKey={pathname}>
-      <Suspense fallback={<LoadingState />}>
-        <App />
-      </Suspense>
+      <RemoteApp remote={remote} />
     </RemoteErrorBoundary>
   );
 }
