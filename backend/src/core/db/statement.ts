@@ -59,3 +59,24 @@ export function queryArrays(db: Database, statement: RenderedSql): Promise<unkno
   const session = (db as unknown as { _: { session: SessionLike } })._.session;
   return session.prepareQuery({ sql: statement.text, params: statement.params }, undefined, undefined, true, asTheyAre).execute();
 }
+
+/**
+ * Statement texts by query shape, put together once per shape from text rendered ahead: the same
+ * shape (same filters, scope and sort) gives the very same string object, which prepared-statements.ts
+ * runs as a named statement on PostgreSQL without hashing the long text again. Bounded: beyond
+ * `max` shapes, texts are put together anew each time.
+ */
+export class StatementShapes {
+  private readonly known = new Map<string, string>();
+
+  constructor(private readonly max = 1000) {}
+
+  text(shape: string, build: () => string): string {
+    let text = this.known.get(shape);
+    if (text === undefined) {
+      text = build();
+      if (this.known.size < this.max) this.known.set(shape, text);
+    }
+    return text;
+  }
+}

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DeactivatedFilter } from '@mediport/contracts';
 import type { Database } from '../db/database.js';
 import type { JsonColumns, JsonRowOf } from '../db/json-row.js';
-import { queryArrays, type RenderedSql, renderSql } from '../db/statement.js';
+import { queryArrays, type RenderedSql, renderSql, StatementShapes } from '../db/statement.js';
 import { type SeenSource, unseenBy } from '../seen/unseen.js';
 import { type FilterParser, type ListQuery, type ListSort, oneOfFilter } from './list-query.js';
 
@@ -158,15 +158,30 @@ async function countRows(db: Database, table: PgTable, where: SQL | undefined): 
   return row?.n ?? 0;
 }
 
+/** Count statement texts by table and WHERE text. */
+const countShapes = new StatementShapes();
+
 /**
- * The count up to `cap`: the matches are counted until one more than `cap` is found (the scan stops
- * there, so its cost does not grow with the table).
+ * The count up to `cap` as one statement: the matches are counted until one more than `cap` is
+ * found (the scan stops there, so its cost does not grow with the table). W rendered per call, the
+ * text kept per shape.
  */
-async function countRowsUpTo(db: Database, table: PgTable, where: SQL | undefined, cap: number): Promise<ListCount> {
-  const matches = db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(cap + 1).as('matches');
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matches);
-  const n = row?.n ?? 0;
+export function cappedCountStatement(table: PgTable, where: SQL | undefined, cap: number): RenderedSql {
+  const w = renderSql(where ?? sql`true`);
+  const n = w.params.length + 1;
+  const name = nameOf(table);
+  const text = countShapes.text(`${name}\n${w.text}\n${n}`, () => `select count(*) from (select 1 as "one" from ${name} where ${w.text} limit $${n}) "matches"`);
+  return { text, params: [...w.params, cap + 1] };
+}
+
+/** The answer of a cappedCountStatement as the list's count. */
+export function cappedCount(rows: unknown[][], cap: number): ListCount {
+  const n = Number(rows[0]?.[0] ?? 0);
   return n > cap ? { count: cap, countCapped: true } : { count: n };
+}
+
+async function countRowsUpTo(db: Database, table: PgTable, where: SQL | undefined, cap: number): Promise<ListCount> {
+  return cappedCount(await queryArrays(db, cappedCountStatement(table, where, cap)), cap);
 }
 
 function countList<S extends string>(db: Database, source: ListSource<S>, where: SQL | undefined): Promise<ListCount> {
@@ -303,17 +318,14 @@ function nameOf(table: PgTable): string {
   return name;
 }
 
-/** Statement texts by query shape, per selection (bounded: beyond it, texts are put together anew). */
-const MAX_SHAPES = 1000;
-const shapes = new WeakMap<RenderedSql, Map<string, string>>();
+/** Statement texts by query shape, per selection. */
+const shapes = new WeakMap<RenderedSql, StatementShapes>();
 
 /**
  * The one statement of a list: `select <fields>[, (select count(*) from T where W) as total] from T
  * where W order by O offset $a limit $b`. Only W and O are rendered per request (the scope and
  * filters, small); the select list is the selection's text. W occurs twice with the same parameter
- * numbers. The same query shape (same filters, scope and sort) gives the very same text, kept per
- * shape: prepared-statements.ts runs it as a named statement on PostgreSQL, and the same string
- * object spares hashing the long text again to find its name.
+ * numbers; the text is kept per query shape (StatementShapes).
  */
 function listStatement(table: string, head: RenderedSql, values: Record<string, unknown>, plan: ListPlan, withTotal: boolean): RenderedSql {
   const params = fillPlaceholders(head.params, values);
@@ -323,14 +335,11 @@ function listStatement(table: string, head: RenderedSql, values: Record<string, 
   params.push(...order.params, plan.offset, plan.limit);
   const n = params.length;
   let known = shapes.get(head);
-  if (!known) shapes.set(head, (known = new Map()));
-  const shape = `${withTotal ? 1 : 0}${table}\n${where.text}\n${order.text}\n${n}`;
-  let text = known.get(shape);
-  if (text === undefined) {
+  if (!known) shapes.set(head, (known = new StatementShapes()));
+  const text = known.text(`${withTotal ? 1 : 0}${table}\n${where.text}\n${order.text}\n${n}`, () => {
     const total = withTotal ? `, (select count(*) from ${table} where ${where.text}) as "${TOTAL}"` : '';
-    text = `${head.text}${total} from ${table} where ${where.text} order by ${order.text} offset $${n - 1} limit $${n}`;
-    if (known.size < MAX_SHAPES) known.set(shape, text);
-  }
+    return `${head.text}${total} from ${table} where ${where.text} order by ${order.text} offset $${n - 1} limit $${n}`;
+  });
   return { text, params };
 }
 

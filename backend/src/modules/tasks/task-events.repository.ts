@@ -29,6 +29,19 @@ const TASK_ERROR = sql<boolean>`(coalesce((select ${taskEvents.state} = 'failed'
   or coalesce((select (${taskEvents.data} #>> '{}') is distinct from 'SENT' from ${taskEvents}
     where ${taskEvents.taskId} = ${OUTER_TASK} and ${taskEvents.type} = 'faxresponse' order by ${taskEvents.createdAt} desc limit 1), false))`;
 
+/**
+ * What a task's row shows of its event feed, as columns correlated to the outer query's `tasks`:
+ * the number of events, those the viewer has not seen, and the error flag (the orders list selects
+ * them for its page's rows in its one statement; `stats` for given tasks).
+ */
+export function taskFeedFigures(viewerId: string) {
+  return {
+    events: sql<number>`(select count(*) from ${taskEvents} where ${taskEvents.taskId} = ${OUTER_TASK})`.mapWith(Number),
+    unseen: sql<number>`(select count(*) from ${taskEvents} where ${taskEvents.taskId} = ${OUTER_TASK} and ${unseenBy(EVENT_SEEN, viewerId)})`.mapWith(Number),
+    error: TASK_ERROR.mapWith(Boolean),
+  };
+}
+
 export interface EventListOptions {
   viewerId: string;
   /** taskPolicy.where(auth, 'read') over `tasks`. */
@@ -127,9 +140,7 @@ export class TaskEventsRepository {
     return this.db
       .select({
         taskId: tasks.id,
-        events: sql<number>`(select count(*) from ${taskEvents} where ${taskEvents.taskId} = ${OUTER_TASK})`.mapWith(Number),
-        unseen: sql<number>`(select count(*) from ${taskEvents} where ${taskEvents.taskId} = ${OUTER_TASK} and ${unseenBy(EVENT_SEEN, viewerId)})`.mapWith(Number),
-        error: TASK_ERROR.mapWith(Boolean),
+        ...taskFeedFigures(viewerId),
         lastSender: { _id: users.id, username: users.username, roles: users.roles },
       })
       .from(tasks)

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { type AuthRecord, type TaskDto, TASK_SORT_FIELDS, type TaskStatus } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { listOrder } from '../../core/http/list.js';
-import { tasks } from '../../db/schema/index.js';
+import { taskEvents, tasks } from '../../db/schema/index.js';
+import { statementsOf } from '../../testing/statement-counter.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { TASK_LIST, TASK_URGENT, TasksRepository } from './tasks.repository.js';
 import { day, taskWorld } from './testing/task-world.js';
@@ -195,5 +196,32 @@ describe('GET /api/tasks: the count up to 10,000', () => {
     const page = await list('apotheke', `offset=${CAP - 50}&limit=50&filter[status]=new`);
     expect(page.data).toHaveLength(50);
     expect(page.count).toBe(CAP);
+  });
+});
+
+describe('GET /api/tasks: the cost of one page', () => {
+  it.each([
+    ['apotheke', 'limit=50'],
+    ['apotheke', 'limit=50&filter[status]=new'],
+    ['heim', 'limit=50'],
+    ['apotheke', 'limit=20&sort=patient'],
+  ] as const)('as %s with %s: two statements (the rows with their event figures, the capped count), whatever the page holds', async (caller, query) => {
+    await list(caller, query);
+    let page: Awaited<ReturnType<typeof list>> | undefined;
+    const run = await statementsOf(async () => {
+      page = await list(caller, query);
+    });
+    expect(page!.data.length).toBeGreaterThan(0);
+    // The session row of the previous request is reused (SessionService): the list's two statements only.
+    expect(run).toHaveLength(2);
+    expect(run.filter((text) => /^select count\(\*\) from \(select 1/.test(text))).toHaveLength(1);
+    // The event figures come with the rows, equal to counting the feed directly.
+    const figures = await database
+      .select({ id: taskEvents.taskId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(taskEvents)
+      .where(inArray(taskEvents.taskId, ids(page!.data)))
+      .groupBy(taskEvents.taskId);
+    const byTask = new Map(figures.map((f) => [f.id, f.n]));
+    for (const row of page!.data) expect(row.events).toBe(byTask.get(row._id) ?? 0);
   });
 });

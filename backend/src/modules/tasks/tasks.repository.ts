@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, getTableColumns, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TaskSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
-import { type CommonListFilter, escapeLike, type ListPlan, type ListSource, listOrder, qualified, runList, searchCondition, seenColumn } from '../../core/http/list.js';
+import { queryArrays, type RenderedSql, renderSql, StatementShapes } from '../../core/db/statement.js';
+import { cappedCount, cappedCountStatement, type CommonListFilter, escapeLike, listOrder, type ListPlan, listSelection, type ListSource, planList, qualified, searchCondition, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
 import { doctors, homeGroups, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
-import { hasUnseenEvents } from './task-events.repository.js';
+import { hasUnseenEvents, taskFeedFigures } from './task-events.repository.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskInsert = Omit<typeof tasks.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
@@ -40,8 +41,10 @@ export const TASK_URGENT = sql<boolean>`coalesce(${tasks.status} in ('new', 'pic
 /** The patient's name, for filter[text] (a scalar subquery: the count runs on tasks alone). */
 const PATIENT_NAME = sql`(select ${patients.firstname} || ' ' || ${patients.lastname} from ${patients} where ${patients.id} = ${qualified(tasks.patientId)})`;
 
-const creator = alias(users, 'task_creator');
-const modifier = alias(users, 'task_modifier');
+const CREATOR = 'task_creator';
+const MODIFIER = 'task_modifier';
+const creator = alias(users, CREATOR);
+const modifier = alias(users, MODIFIER);
 
 export const TASK_LIST: ListSource<TaskSortField> = {
   table: tasks,
@@ -130,78 +133,112 @@ function filterConditions(f: TaskListFilters): (SQL | undefined)[] {
   ];
 }
 
+const TASK_LIST_CAP = TASK_LIST.countCap!;
+
+/** The placeholder of the viewer in the list's select list (seen state, unseen events). */
+const VIEWER = 'viewer';
+const viewer = sql.placeholder(VIEWER) as unknown as string;
+
+/** What a row of the orders list carries (the select list, rendered once). */
+const TASK_ROW = listSelection({
+  task: getTableColumns(tasks),
+  patient: { _id: patients.id, firstname: patients.firstname, lastname: patients.lastname, dateOfBirth: patients.dateOfBirth },
+  home: { _id: homes.id, name: homes.name },
+  doctor: { _id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname, email: doctors.email, fax: doctors.fax },
+  createdFrom: { _id: creator.id, username: creator.username },
+  modifiedFrom: { _id: modifier.id, username: modifier.username },
+  seen: seenColumn(TASK_SEEN, viewer),
+  urgent: TASK_URGENT.mapWith(Boolean),
+  ...taskFeedFigures(viewer),
+});
+export type TaskListRow = NonNullable<(typeof TASK_ROW)['_row']>;
+
+/** The tasks with the tables the row shows, rendered once (no parameters). */
+const TASK_FROM = renderSql(
+  sql`from ${tasks}
+    left join ${patients} on ${patients.id} = ${tasks.patientId}
+    left join ${homes} on ${homes.id} = ${tasks.homeId}
+    left join ${doctors} on ${doctors.id} = ${tasks.doctorId}
+    left join ${users} ${sql.identifier(CREATOR)} on ${creator.id} = ${tasks.createdBy}
+    left join ${users} ${sql.identifier(MODIFIER)} on ${modifier.id} = ${tasks.modifiedBy}`,
+).text;
+
+const text = (fragment: SQL) => renderSql(fragment).text;
+const TASKS = text(sql`${tasks}`);
+const TASK_ID = text(sql`${tasks.id}`);
+const OPEN_ONLY_TEXT = text(OPEN_ONLY);
+const CLOSED_ONLY_TEXT = text(CLOSED_ONLY);
+const OPEN_ORDER_TEXT = text(sql.join(OPEN_TASK_LIST_ORDER, sql`, `));
+const CLOSED_ORDER_TEXT = text(sql.join(CLOSED_TASK_LIST_ORDER, sql`, `));
+
+/**
+ * How the page is cut: 'pageFirst' picks the page's ids on tasks alone, 'priority' does so from the
+ * open and the closed orders each read in index order (the priority order over both), 'joined'
+ * cuts the joined rows (a sort by a joined table's column; single-record reads).
+ */
+type PageMode = 'pageFirst' | 'priority' | 'joined';
+
+const listShapes = new StatementShapes();
+
+/**
+ * The list statement: `select <TASK_ROW> <TASK_FROM> where <page> order by O`. For 'pageFirst' the
+ * page is `tasks.id in (select id from tasks where W order by O offset $a limit $b)`; for 'priority'
+ * the ids of the open orders (`W and open`, in their index order, cut to offset + limit) and of the
+ * closed ones (newest first, likewise cut) put one after the other, then the page; for 'joined'
+ * `W order by O offset $a limit $b` on the joined rows.
+ */
+function taskListStatement(plan: ListPlan, viewerId: string, mode: PageMode): RenderedSql {
+  const params = fillPlaceholders(TASK_ROW.head.params, { [VIEWER]: viewerId });
+  const w = renderSql(plan.where ?? sql`true`, params.length);
+  params.push(...w.params);
+  const o = renderSql(sql.join(plan.orderBy, sql`, `), params.length);
+  params.push(...o.params);
+  if (mode === 'priority') params.push(plan.offset + plan.limit);
+  params.push(plan.offset, plan.limit);
+  const n = params.length;
+  const text = listShapes.text(`${mode}\n${w.text}\n${o.text}\n${n}`, () => {
+    const head = `${TASK_ROW.head.text} ${TASK_FROM}`;
+    const page = `offset $${n - 1} limit $${n}`;
+    if (mode === 'joined') return `${head} where ${w.text} order by ${o.text} ${page}`;
+    if (mode === 'pageFirst') return `${head} where ${TASK_ID} in (select ${TASK_ID} from ${TASKS} where ${w.text} order by ${o.text} ${page}) order by ${o.text}`;
+    const reach = `limit $${n - 2}`;
+    const open = `(select ${TASK_ID}, 0 as "part", "tasks"."latest_delivery" as "delivery", "tasks"."created_at" as "created" from ${TASKS} where (${w.text}) and ${OPEN_ONLY_TEXT} order by ${OPEN_ORDER_TEXT} ${reach})`;
+    const closed = `(select ${TASK_ID}, 1 as "part", null::date as "delivery", "tasks"."created_at" as "created" from ${TASKS} where (${w.text}) and ${CLOSED_ONLY_TEXT} order by ${CLOSED_ORDER_TEXT} ${reach})`;
+    const ids = `select "id" from (${open} union all ${closed}) "parts" order by "part", "delivery" asc nulls last, "created" desc, "id" ${page}`;
+    return `${head} where ${TASK_ID} in (${ids}) order by ${o.text}`;
+  });
+  return { text, params };
+}
+
 @Injectable()
 export class TasksRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
   /**
-   * The rows of the orders list with patient, home, doctor, actors, urgency and the viewer's seen
-   * state, and the count (up to TASK_LIST.countCap). The page is picked on the tasks table alone (its
-   * WHERE with the policy's scope, order, offset and limit) and only its rows are joined — unless the
-   * sort is by a joined table's column. In the priority order a status filter of open statuses reads
-   * the open orders' indexes in order (OPEN_TASK_LIST), one of closed statuses the newest first
-   * (CLOSED_TASK_LIST), and otherwise both parts are read so and put one after the other (priorityPage).
+   * The rows of the orders list with patient, home, doctor, actors, urgency, the viewer's seen state
+   * and the event figures, and the count (up to TASK_LIST.countCap): two statements run in parallel,
+   * put together from text rendered ahead (TASK_ROW, TASK_FROM; per request only the WHERE and ORDER
+   * BY are rendered, the text kept per query shape). The page is picked on the tasks table alone
+   * (its WHERE with the policy's scope, order, offset and limit) and only its rows are joined —
+   * unless the sort is by a joined table's column. In the priority order a status filter of open
+   * statuses reads the open orders' indexes in order (OPEN_TASK_LIST), one of closed statuses the
+   * newest first (CLOSED_TASK_LIST), and otherwise both parts are read so and put one after the
+   * other (PRIORITY_PAGE).
    */
-  list(options: TaskListOptions) {
+  async list(options: TaskListOptions) {
     const { filter, sort } = options.query;
     const part = statusPart(filter.status);
     const partOnly = { open: OPEN_ONLY, closed: CLOSED_ONLY, both: undefined }[part];
     const where = [...filterConditions(filter), filter.notSeenEvents ? hasUnseenEvents(options.viewerId) : undefined, partOnly];
-    const pageFirst = !options.ids && !JOINED_SORTS.has(sort.field);
     const source = { open: OPEN_TASK_LIST, closed: CLOSED_TASK_LIST, both: TASK_LIST }[part];
-    return runList(this.db, source, { ...options, where }, (plan) => {
-      const rows = this.joinedRows(options.viewerId);
-      if (!pageFirst) return rows.where(plan.where).orderBy(...plan.orderBy).offset(plan.offset).limit(plan.limit);
-      const page =
-        part === 'both' && sort.field === 'priority'
-          ? this.priorityPage(plan)
-          : this.db.select({ id: tasks.id }).from(tasks).where(plan.where).orderBy(...plan.orderBy).offset(plan.offset).limit(plan.limit);
-      return rows.where(inArray(tasks.id, page)).orderBy(...plan.orderBy);
-    });
-  }
-
-  /**
-   * The ids of a page of the priority order over open and closed orders: the open ones in the order
-   * of their partial indexes and the closed ones newest first, each cut to offset + limit rows, one
-   * after the other, then the page. Each part is read from an index in order and stops early, where
-   * sorting every match by the whole order would not.
-   */
-  private priorityPage(plan: ListPlan): SQL {
-    const reach = plan.offset + plan.limit;
-    const open = this.db
-      .select({ id: tasks.id, part: sql<number>`0`.as('part'), delivery: sql`${tasks.latestDelivery}`.as('delivery'), created: sql`${tasks.createdAt}`.as('created') })
-      .from(tasks)
-      .where(and(plan.where, OPEN_ONLY))
-      .orderBy(...OPEN_TASK_LIST_ORDER)
-      .limit(reach);
-    const closed = this.db
-      .select({ id: tasks.id, part: sql<number>`1`.as('part'), delivery: sql`null::date`.as('delivery'), created: sql`${tasks.createdAt}`.as('created') })
-      .from(tasks)
-      .where(and(plan.where, CLOSED_ONLY))
-      .orderBy(...CLOSED_TASK_LIST_ORDER)
-      .limit(reach);
-    return sql`(select id from (${open} union all ${closed}) parts order by part, delivery asc nulls last, created desc, id offset ${plan.offset} limit ${plan.limit})`;
-  }
-
-  /** Tasks with what the list shows of them, joined (the caller adds WHERE, order and page). */
-  private joinedRows(viewerId: string) {
-    return this.db
-      .select({
-        task: tasks,
-        patient: { _id: patients.id, firstname: patients.firstname, lastname: patients.lastname, dateOfBirth: patients.dateOfBirth },
-        home: { _id: homes.id, name: homes.name },
-        doctor: { _id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname, email: doctors.email, fax: doctors.fax },
-        createdFrom: { _id: creator.id, username: creator.username },
-        modifiedFrom: { _id: modifier.id, username: modifier.username },
-        seen: seenColumn(TASK_SEEN, viewerId),
-        urgent: TASK_URGENT.mapWith(Boolean),
-      })
-      .from(tasks)
-      .leftJoin(patients, eq(patients.id, tasks.patientId))
-      .leftJoin(homes, eq(homes.id, tasks.homeId))
-      .leftJoin(doctors, eq(doctors.id, tasks.doctorId))
-      .leftJoin(creator, eq(creator.id, tasks.createdBy))
-      .leftJoin(modifier, eq(modifier.id, tasks.modifiedBy));
+    const plan = planList(source, { ...options, where });
+    const mode: PageMode = options.ids || JOINED_SORTS.has(sort.field) ? 'joined' : part === 'both' && sort.field === 'priority' ? 'priority' : 'pageFirst';
+    const [found, count] = await Promise.all([
+      queryArrays(this.db, taskListStatement(plan, options.viewerId, mode)),
+      options.ids ? undefined : queryArrays(this.db, cappedCountStatement(tasks, plan.where, TASK_LIST_CAP)),
+    ]);
+    const rows = found.map(TASK_ROW.decodeRow) as TaskListRow[];
+    return { rows, ...(count ? cappedCount(count, TASK_LIST_CAP) : { count: rows.length }) };
   }
 
   /** One task as the list shows it, or null. */

@@ -21,9 +21,8 @@ import { SeenRepository } from '../statistics/seen.repository.js';
 import type { SuggestionQuery, TaskListQuery } from './dto/task-list-query.js';
 import type { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
 import { illegalTransition, invalidTask, statusNotAlone } from './tasks.errors.js';
-import { TaskEventsRepository } from './task-events.repository.js';
 import { TasksLive } from './tasks.live.js';
-import { TASK_SEEN, type TaskRow, TasksRepository } from './tasks.repository.js';
+import { TASK_SEEN, type TaskListRow, type TaskRow, TasksRepository } from './tasks.repository.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import { patientSubject } from '../patients/patients.service.js';
 
@@ -37,15 +36,7 @@ export const TASK_AUDIT = {
   message: 'task.message',
 } as const;
 
-type ListRow = Awaited<ReturnType<TasksRepository['list']>>['rows'][number];
-
-/** What a row shows of its event feed (computed for the page's rows only). */
-interface FeedStats {
-  events: number;
-  unseen: number;
-  error: boolean;
-}
-const NO_EVENTS: FeedStats = { events: 0, unseen: 0, error: false };
+type ListRow = TaskListRow;
 
 /**
  * The status machine of spec §4: the action a change to `to` is, when the current status allows
@@ -86,10 +77,9 @@ export class TasksService {
     private readonly seen: SeenRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly live: TasksLive,
-    private readonly events: TaskEventsRepository,
   ) {}
 
-  toDto(auth: AuthContext, r: ListRow, feed: FeedStats = NO_EVENTS): TaskDto {
+  toDto(auth: AuthContext, r: ListRow): TaskDto {
     const t = r.task;
     return {
       _id: t.id,
@@ -110,9 +100,9 @@ export class TasksService {
         : null,
       urgent: r.urgent,
       seen: r.seen ? [auth.userId] : [],
-      events: feed.events,
-      unseenEvents: feed.unseen,
-      error: feed.error,
+      events: r.events,
+      unseenEvents: r.unseen,
+      error: r.error,
       createdAt: t.createdAt.toISOString(),
       createdFrom: actorRef(r.createdFrom),
       modifiedAt: t.modifiedAt.toISOString(),
@@ -122,9 +112,8 @@ export class TasksService {
 
   async list(auth: AuthContext, query: TaskListQuery): Promise<ListResponse<TaskDto>> {
     const { rows, count, countCapped } = await this.repo.list({ query, viewerId: auth.userId, scope: taskPolicy.where(auth, 'read') });
-    const feeds = await this.feedStats(auth, rows.map((r) => r.task.id));
     // Above the cap the count is a lower bound, said so honestly ("mehr als 10.000").
-    return { data: rows.map((r) => this.toDto(auth, r, feeds.get(r.task.id))), count, ...(countCapped && { countCapped }) };
+    return { data: rows.map((r) => this.toDto(auth, r)), count, ...(countCapped && { countCapped }) };
   }
 
   /** One task; not visible → 404. */
@@ -307,12 +296,6 @@ export class TasksService {
   private async row(auth: AuthContext, id: string): Promise<TaskDto> {
     const row = await this.repo.findRow(id, auth.userId);
     if (!row) throw new Error(`task ${id} vanished`);
-    return this.toDto(auth, row, (await this.feedStats(auth, [id])).get(id));
-  }
-
-  /** Events, unseen events and the error flag of the given tasks, in one statement. */
-  private async feedStats(auth: AuthContext, ids: string[]): Promise<Map<string, FeedStats>> {
-    const stats = await this.events.stats(ids, auth.userId);
-    return new Map(stats.map((s) => [s.taskId, { events: s.events, unseen: s.unseen, error: s.error }]));
+    return this.toDto(auth, row);
   }
 }

@@ -4,28 +4,16 @@
  * session row is remembered between requests (PGlite), that revocations and changes still apply to
  * the very next request.
  */
-import { PGlite } from '@electric-sql/pglite';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import pg from 'pg';
 import request from 'supertest';
 import type { AuthRecord, UserListRow } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import { users } from '../../db/schema/index.js';
+import { statementsOf } from '../../testing/statement-counter.js';
 import { bootApp, createTestDatabase, login, type TestDatabase } from '../../testing/test-app.js';
 
 const STRONG = 'Sonne#Mond2024!';
-
-/** Every statement either driver is asked to run, while `counting` is on. */
-const statements: string[] = [];
-let counting = false;
-for (const proto of [pg.Client.prototype, PGlite.prototype] as { query: (...args: unknown[]) => unknown }[]) {
-  const query = proto.query;
-  proto.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
-    if (counting) statements.push(typeof text === 'string' ? text : String((text as { text?: unknown }).text));
-    return query.call(this, text, ...rest);
-  };
-}
 
 describe.each([
   { driver: 'PostgreSQL (or PGlite when no server answers)', forcePglite: false },
@@ -36,18 +24,6 @@ describe.each([
   let admin: AuthRecord;
   const api = () => request(app.getHttpServer());
   const get = (path: string, token: string) => api().get(path).set('x-auth-token', token);
-
-  /** The statements of one request. */
-  async function statementsOf(send: () => Promise<unknown>): Promise<string[]> {
-    statements.length = 0;
-    counting = true;
-    try {
-      await send();
-    } finally {
-      counting = false;
-    }
-    return [...statements];
-  }
 
   beforeAll(async () => {
     db = await createTestDatabase({ forcePglite });
