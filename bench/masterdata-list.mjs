@@ -6,9 +6,11 @@
 // SQL until there are --patients patients, --doctors doctors and --homes homes (deterministic names),
 // runs VACUUM ANALYZE (as autovacuum would after such a load), and measures for each search term (prefixes and infixes of names, one client):
 //   1. GET /api/patients?filter[text]=…&limit=25 (rows + count) signed in as --user,
-//   2. the SQL of that request, captured from the backend and run directly through node-postgres:
-//      the list and count statements (in parallel on two connections, as the backend runs them), and
-//      all statements of the request (session lookup first, then list and count),
+//   2. the SQL of that request, captured from the backend and run directly through node-postgres
+//      as the backend runs it (same statement names): the list statement (the page's rows with the
+//      total as an uncorrelated scalar subquery under the same WHERE, one statement), and all
+//      statements of the request (a session lookup first, when the session row is not remembered
+//      from the previous request, then the list),
 // prints p50/p99 of each, the ratio API / SQL, and the EXPLAIN (ANALYZE, BUFFERS) of the infix search.
 // Goal: p99 ≤ 25 ms through the API, within 1.5× of the same SQL run directly.
 //
@@ -172,7 +174,7 @@ async function main() {
       for (let i = 0; i < 5; i++) await get(agent, url, headers);
       const statements = await backend.statementsOf(() => get(agent, url, headers));
       const selects = statements.filter((s) => /"patients"/.test(s.text));
-      // The row query and the count query.
+      // The list statement (rows and total); a count statement of its own only where a backend still runs one.
       const list = selects.find((s) => /\blimit\b/i.test(s.text));
       const count = selects.find((s) => /^\s*select count\(\*\)/i.test(s.text));
       if (!list) throw new Error(`could not capture the list statement of ${url}`);
@@ -191,28 +193,31 @@ async function main() {
         for (const s of others) await run(direct, s);
         await listAndCount();
       });
-      rows.push({ term, found, statements: statements.length, api, sqlPair, sqlAll });
+      rows.push({ term, found, statements: statements.length, hasCount: !!count, api, sqlPair, sqlAll });
     }
     agent.destroy();
 
     const out = process.stdout;
-    out.write(`${'search term'.padEnd(28)}${'found'.padStart(7)}${'API p50'.padStart(10)}${'API p99'.padStart(10)}${'SQL p50'.padStart(10)}${'SQL p99'.padStart(10)}${'all p50'.padStart(10)}${'all p99'.padStart(10)}${'ratio'.padStart(8)}${'ratio all'.padStart(11)}\n`);
+    out.write(`${'search term'.padEnd(28)}${'found'.padStart(7)}${'API p50'.padStart(10)}${'API p99'.padStart(10)}${'SQL p50'.padStart(10)}${'SQL p99'.padStart(10)}${'all p50'.padStart(10)}${'all p99'.padStart(10)}${'ratio'.padStart(8)}${'ratio all'.padStart(11)}${'p50 ratio'.padStart(11)}\n`);
     let fast = true;
     let close = true;
     for (const r of rows) {
       const ratio = r.api.p99 / r.sqlPair.p99;
       const ratioAll = r.api.p99 / r.sqlAll.p99;
+      // At the median the ratio is steadier: a p99 of a sub-millisecond statement is mostly the machine's scheduling.
+      const ratioP50 = r.api.p50 / r.sqlAll.p50;
       fast &&= r.api.p99 <= GOAL_P99_MS;
       close &&= ratioAll <= GOAL_RATIO;
       out.write(
-        `${r.term.label.padEnd(28)}${String(r.found).padStart(7)}${ms(r.api.p50)}${ms(r.api.p99)}${ms(r.sqlPair.p50)}${ms(r.sqlPair.p99)}${ms(r.sqlAll.p50)}${ms(r.sqlAll.p99)}${`${ratio.toFixed(2)}×`.padStart(8)}${`${ratioAll.toFixed(2)}×`.padStart(11)}\n`,
+        `${r.term.label.padEnd(28)}${String(r.found).padStart(7)}${ms(r.api.p50)}${ms(r.api.p99)}${ms(r.sqlPair.p50)}${ms(r.sqlPair.p99)}${ms(r.sqlAll.p50)}${ms(r.sqlAll.p99)}${`${ratio.toFixed(2)}×`.padStart(8)}${`${ratioAll.toFixed(2)}×`.padStart(11)}${`${ratioP50.toFixed(2)}×`.padStart(11)}\n`,
       );
     }
     out.write(`${'(floor: GET /api/config, no SQL)'.padEnd(35)}${ms(floor.p50)}${ms(floor.p99)}\n`);
     out.write(
-      `\nAPI: GET /api/patients?limit=25&filter[text]=… (rows + count, ${rows[0].statements} SQL statements: the session lookup, then rows and count in parallel).\n` +
-        `SQL: the rows and the count statement run directly, in parallel on two connections as the backend runs them.\n` +
-        `all: every statement of the request (session lookup, then list + count). ratio = API p99 / SQL p99; ratio all = API p99 / all p99.\n` +
+      `\nAPI: GET /api/patients?limit=25&filter[text]=… (rows + count in ${[...new Set(rows.map((r) => r.statements))].join(' or ')} SQL statement(s):\n` +
+        `  the list, i.e. the rows with the total as a scalar subquery in one statement, after a session lookup unless the session row is remembered).\n` +
+        `SQL: the list statement run directly${rows.some((r) => r.hasCount) ? ' (and a separate count statement, in parallel on a second connection)' : ''}.\n` +
+        `all: every statement of the request as captured, one after another. ratio = API p99 / SQL p99; ratio all = API p99 / all p99; p50 ratio = API p50 / all p50.\n` +
         `Goal: API p99 ≤ ${GOAL_P99_MS} ms: ${fast ? 'met' : 'NOT met'}; within ${GOAL_RATIO}× of the same SQL (ratio all): ${close ? 'met' : 'NOT met'}.\n`,
     );
 

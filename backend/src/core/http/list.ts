@@ -220,6 +220,12 @@ type Decode = ((value: unknown) => unknown) | undefined;
 export interface ListSelection<T> {
   /** `select <fields>`: its text and parameters (values, or `sql.placeholder`s filled per request). */
   readonly head: RenderedSql;
+  /**
+   * Joins after `from <table>` (no parameters), rendered once: for sort keys that live in another
+   * table. Nothing else may use them (the total counts the table alone, and PostgreSQL drops a left
+   * join on a unique key that the statement does not read, so other sorts do not pay for it).
+   */
+  readonly joins: string;
   /** One answer row (the select list's values in order) as the row the caller gets. */
   readonly decodeRow: (row: unknown[]) => Record<string, unknown>;
   /** How many columns the select list has. */
@@ -260,7 +266,7 @@ const TOTAL = 'total';
  * object: for PostgreSQL cheaper than `json_build_object` (for the user list's 22 columns about a
  * third of the statement's CPU time) and no slower for node-postgres to read.
  */
-export function listSelection<F extends Record<string, SelectionInput>>(fields: F): ListSelection<SelectedRow<F>> {
+export function listSelection<F extends Record<string, SelectionInput>>(fields: F, options: { joins?: SQL } = {}): ListSelection<SelectedRow<F>> {
   const selected: SQL[] = [];
   /** Selects the expression under this name; its place in the answer's row. */
   const select = (expression: SQL | Column, column: string) => selected.push(sql`${expression} as ${sql.identifier(column)}`) - 1;
@@ -275,7 +281,9 @@ export function listSelection<F extends Record<string, SelectionInput>>(fields: 
     });
     return { key, group };
   });
-  return { head: renderSql(sql`select ${sql.join(selected, sql`, `)}`), decodeRow: rowDecoder(described), width: selected.length };
+  const joins = options.joins ? renderSql(options.joins) : { text: '', params: [] };
+  if (joins.params.length) throw new Error('listSelection: joins take no parameters');
+  return { head: renderSql(sql`select ${sql.join(selected, sql`, `)}`), joins: joins.text ? ` ${joins.text}` : '', decodeRow: rowDecoder(described), width: selected.length };
 }
 
 /** A field's decoder (`mapWith`, which Drizzle keeps internal, or the column's own), unless it passes values as they are. */
@@ -327,7 +335,8 @@ const shapes = new WeakMap<RenderedSql, StatementShapes>();
  * filters, small); the select list is the selection's text. W occurs twice with the same parameter
  * numbers; the text is kept per query shape (StatementShapes).
  */
-function listStatement(table: string, head: RenderedSql, values: Record<string, unknown>, plan: ListPlan, withTotal: boolean): RenderedSql {
+function listStatement(table: string, selection: ListSelection<unknown>, values: Record<string, unknown>, plan: ListPlan, withTotal: boolean): RenderedSql {
+  const head = selection.head;
   const params = fillPlaceholders(head.params, values);
   const where = renderSql(plan.where ?? sql`true`, params.length);
   params.push(...where.params);
@@ -338,7 +347,7 @@ function listStatement(table: string, head: RenderedSql, values: Record<string, 
   if (!known) shapes.set(head, (known = new StatementShapes()));
   const text = known.text(`${withTotal ? 1 : 0}${table}\n${where.text}\n${order.text}\n${n}`, () => {
     const total = withTotal ? `, (select count(*) from ${table} where ${where.text}) as "${TOTAL}"` : '';
-    return `${head.text}${total} from ${table} where ${where.text} order by ${order.text} offset $${n - 1} limit $${n}`;
+    return `${head.text}${total} from ${table}${selection.joins} where ${where.text} order by ${order.text} offset $${n - 1} limit $${n}`;
   });
   return { text, params };
 }
@@ -362,7 +371,7 @@ export async function runListInOneStatement<S extends string, T>(
   if (source.countCap !== undefined) throw new Error('runListInOneStatement counts exactly; a countCap needs runList');
   const plan = planList(source, request);
   const withTotal = !request.ids;
-  const found = await queryArrays(db, listStatement(nameOf(source.table), selection.head, values, plan, withTotal));
+  const found = await queryArrays(db, listStatement(nameOf(source.table), selection, values, plan, withTotal));
   const rows = found.map((row) => selection.decodeRow(row) as T);
   if (!withTotal) return { rows, count: rows.length };
   // The total is the column after the selection's.

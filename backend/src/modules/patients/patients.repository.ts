@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, getTableColumns, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PatientSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import { type ListQuery, LIST_LIMIT_MAX } from '../../core/http/list-query.js';
-import { type CommonListFilter, type ListSource, runList, seenColumn } from '../../core/http/list.js';
+import { type CommonListFilter, type ListSelection, listSelection, type ListSource, qualified, runListInOneStatement, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
 import { homeGroups, homes, patients, users } from '../../db/schema/index.js';
 import { PATIENT_ORDER_DOCTORS } from '../../core/permissions/policies/index.js';
@@ -26,8 +26,10 @@ const PATIENT_SEARCH_SHORT = sql`(${patients.firstname} || ' ' || ${patients.las
 /** Stands in for PATIENT_ORDER_DOCTORS where the caller's policy does not read it. */
 const NO_ORDER_DOCTORS = sql<string[]>`'{}'::text[]`;
 
-const creator = alias(users, 'patient_creator');
-const modifier = alias(users, 'patient_modifier');
+/** The name of the patient's home (null when it has none): a correlated subquery, for the page's rows or a sort. */
+const HOME_NAME = sql<string | null>`(select ${homes.name} from ${homes} where ${homes.id} = ${qualified(patients.homeId)})`;
+/** The name of the patient's living area (null when it has none). */
+const HOME_GROUP_NAME = sql<string | null>`(select ${homeGroups.name} from ${homeGroups} where ${homeGroups.id} = ${qualified(patients.homeGroupId)})`;
 
 export const PATIENT_LIST: ListSource<PatientSortField> = {
   table: patients,
@@ -36,6 +38,7 @@ export const PATIENT_LIST: ListSource<PatientSortField> = {
     lastname: sql`lower(${patients.lastname})`,
     firstname: sql`lower(${patients.firstname})`,
     dateOfBirth: patients.dateOfBirth,
+    // Joined for these sorts only (PATIENT_SORT_JOINS; PostgreSQL drops the joins for the others).
     home: sql`lower(${homes.name})`,
     homeGroup: sql`lower(${homeGroups.name})`,
     createdAt: patients.createdAt,
@@ -47,6 +50,62 @@ export const PATIENT_LIST: ListSource<PatientSortField> = {
   seen: PATIENT_SEEN,
   deactivatedAt: patients.deactivatedAt,
 };
+
+/**
+ * The home and living area, joined for the sorts by their names only (unique keys: PostgreSQL drops
+ * a left join whose columns the statement does not read).
+ */
+const PATIENT_SORT_JOINS = sql`left join ${homes} on ${homes.id} = ${patients.homeId} left join ${homeGroups} on ${homeGroups.id} = ${patients.homeGroupId}`;
+
+/** The placeholder of the viewer in the list's select list (the seen column). */
+const VIEWER = 'viewerId';
+
+/** The username of the user `id` refers to (null when none; the actor's `_id` is `id` itself). */
+function actorName(id: AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${qualified(id)})`;
+}
+
+/**
+ * The list's select list, rendered to SQL once (runListInOneStatement puts only the WHERE and ORDER
+ * BY together per request): the patient's columns one by one, the doctors of its orders (or, for
+ * callers whose policy never reads them, an empty list), and the related names as correlated
+ * subqueries run for the page's rows only, not joins.
+ */
+function patientSelection(orderDoctors: SQL<string[]>) {
+  return listSelection(
+    {
+      patient: getTableColumns(patients),
+      orderDoctors,
+      homeName: HOME_NAME,
+      homeGroupName: HOME_GROUP_NAME,
+      homeGroupHome: sql<string | null>`(select ${homeGroups.homeId} from ${homeGroups} where ${homeGroups.id} = ${qualified(patients.homeGroupId)})`,
+      createdFromName: actorName(patients.createdBy),
+      modifiedFromName: actorName(patients.modifiedBy),
+      // The viewer fills the placeholder per request (a string where the seen definition expects the id).
+      seen: seenColumn(PATIENT_SEEN, sql.placeholder(VIEWER) as unknown as string),
+    },
+    { joins: PATIENT_SORT_JOINS },
+  );
+}
+
+const WITH_ORDER_DOCTORS = patientSelection(PATIENT_ORDER_DOCTORS);
+const WITHOUT_ORDER_DOCTORS = patientSelection(NO_ORDER_DOCTORS);
+
+/**
+ * One row of the patient list as the repository answers it: the patient, the doctors of its orders,
+ * the names of its home, living area (with the area's home) and actors (null where there is none),
+ * and whether the viewer has seen it.
+ */
+export interface PatientListRecord {
+  patient: typeof patients.$inferSelect;
+  orderDoctors: string[];
+  homeName: string | null;
+  homeGroupName: string | null;
+  homeGroupHome: string | null;
+  createdFromName: string | null;
+  modifiedFromName: string | null;
+  seen: boolean;
+}
 
 export interface PatientListFilters extends CommonListFilter {
   home?: string;
@@ -72,29 +131,15 @@ export interface PatientListOptions {
 export class PatientsRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** The rows of the patient list with home, living area, actors and the viewer's seen state, and the count, through the list layer. */
-  list(options: PatientListOptions) {
+  /**
+   * The rows of the patient list with home, living area, actors and the viewer's seen state, and the
+   * total count, in one statement (the list layer's runListInOneStatement).
+   */
+  list(options: PatientListOptions): Promise<{ rows: PatientListRecord[]; count: number }> {
     const f = options.query.filter;
-    return runList(this.db, PATIENT_LIST, { ...options, where: [...(options.where ?? []), f.home ? eq(patients.homeId, f.home) : undefined, f.homeGroup ? eq(patients.homeGroupId, f.homeGroup) : undefined] }, (plan) =>
-      this.db
-        .select({
-          patient: { ...getTableColumns(patients), orderDoctors: options.orderDoctors === false ? NO_ORDER_DOCTORS : PATIENT_ORDER_DOCTORS },
-          home: { _id: homes.id, name: homes.name },
-          homeGroup: { _id: homeGroups.id, name: homeGroups.name, home: homeGroups.homeId },
-          createdFrom: { _id: creator.id, username: creator.username },
-          modifiedFrom: { _id: modifier.id, username: modifier.username },
-          seen: seenColumn(PATIENT_SEEN, options.viewerId),
-        })
-        .from(patients)
-        .leftJoin(homes, eq(homes.id, patients.homeId))
-        .leftJoin(homeGroups, eq(homeGroups.id, patients.homeGroupId))
-        .leftJoin(creator, eq(creator.id, patients.createdBy))
-        .leftJoin(modifier, eq(modifier.id, patients.modifiedBy))
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .offset(plan.offset)
-        .limit(plan.limit),
-    );
+    const where = [...(options.where ?? []), f.home ? eq(patients.homeId, f.home) : undefined, f.homeGroup ? eq(patients.homeGroupId, f.homeGroup) : undefined];
+    const selection: ListSelection<PatientListRecord> = options.orderDoctors === false ? WITHOUT_ORDER_DOCTORS : WITH_ORDER_DOCTORS;
+    return runListInOneStatement(this.db, PATIENT_LIST, { ...options, where }, selection, { [VIEWER]: options.viewerId });
   }
 
   /** One patient as the list shows it (any state), or null. */

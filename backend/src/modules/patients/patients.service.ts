@@ -17,7 +17,7 @@ import type { PatientDuplicatesQueryDto } from './dto/patient-list-query.js';
 import type { PatientListQuery } from './dto/patient-list-query.js';
 import type { PatientWriteDto } from './dto/patient-write.dto.js';
 import { SeenRepository } from '../statistics/seen.repository.js';
-import { PATIENT_SEEN, type PatientPatch, type PatientRow, PatientsRepository } from './patients.repository.js';
+import { PATIENT_SEEN, type PatientListRecord, type PatientPatch, type PatientRow, PatientsRepository } from './patients.repository.js';
 import { actorRef } from '../../core/audit/actor-ref.js';
 
 export const PATIENT_AUDIT = {
@@ -28,9 +28,6 @@ export const PATIENT_AUDIT = {
 } as const;
 
 const DEFAULT_COUNTRY = 'Deutschland';
-
-type ListRow = Awaited<ReturnType<PatientsRepository['list']>>['rows'][number];
-
 
 export function patientSubject(row: Pick<PatientRow, 'id' | 'homeId' | 'deactivatedAt' | 'orderDoctors'>): PatientSubject {
   return { id: row.id, home: row.homeId, state: stateOf(row.deactivatedAt), orderDoctors: row.orderDoctors };
@@ -62,9 +59,9 @@ export class PatientsService {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  toDto(auth: AuthContext, r: ListRow): PatientDto {
+  toDto(auth: AuthContext, r: PatientListRecord): PatientDto {
     const p = r.patient;
-    const subject = patientSubject(p);
+    const subject: PatientSubject = { id: p.id, home: p.homeId, state: stateOf(p.deactivatedAt), orderDoctors: r.orderDoctors };
     const deactivated = p.deactivatedAt !== null;
     return {
       _id: p.id,
@@ -81,16 +78,17 @@ export class PatientsService {
       deceased: p.deceased,
       home: p.homeId,
       homeGroup: p.homeGroupId,
-      homeDetails: r.home?._id ? { _id: r.home._id, name: r.home.name ?? '' } : null,
-      homeGroupDetails: r.homeGroup?._id ? { _id: r.homeGroup._id, name: r.homeGroup.name ?? '', home: r.homeGroup.home ?? '' } : null,
+      // A name means the related row exists (the names are not null), as the joins it replaces said.
+      homeDetails: r.homeName !== null ? { _id: p.homeId!, name: r.homeName } : null,
+      homeGroupDetails: r.homeGroupName !== null ? { _id: p.homeGroupId!, name: r.homeGroupName, home: r.homeGroupHome ?? '' } : null,
       deactivated,
       seen: r.seen ? [auth.userId] : [],
       editable: patientPolicy.can(auth, 'update', subject),
       deletable: patientPolicy.can(auth, deactivated ? 'reactivate' : 'deactivate', subject),
       createdAt: p.createdAt.toISOString(),
       modifiedAt: p.modifiedAt.toISOString(),
-      createdFrom: actorRef(r.createdFrom),
-      modifiedFrom: actorRef(r.modifiedFrom),
+      createdFrom: actorRef({ _id: p.createdBy, username: r.createdFromName }),
+      modifiedFrom: actorRef({ _id: p.modifiedBy, username: r.modifiedFromName }),
     };
   }
 
