@@ -296,8 +296,8 @@ async function main() {
 
     out.write(`\n${VIEWS.map((v) => `${v.name}: GET ${v.path}`).join('; ')} (rows + count) vs the same SQL run directly; p50 / p99 in ms\n`);
     printTable(
-      [['view', 8, 'l'], ['user', 10, 'l'], ['indexes', 14, 'l'], ['matches', 9, 'r'], ['API p50', 10, 'r'], ['API p99', 10, 'r'], ['SQL p50', 10, 'r'], ['SQL p99', 10, 'r'], ['all p50', 10, 'r'], ['all p99', 10, 'r'], ['ratio', 8, 'r'], ['ratio all', 11, 'r']],
-      results.map((r) => [r.view, r.username, r.label, r.found, ms(r.api.p50), ms(r.api.p99), ms(r.sql.p50), ms(r.sql.p99), ms(r.all.p50), ms(r.all.p99), ratio(r.api.p99, r.sql.p99), ratio(r.api.p99, r.all.p99, 11)]),
+      [['view', 8, 'l'], ['user', 10, 'l'], ['indexes', 14, 'l'], ['matches', 9, 'r'], ['API p50', 10, 'r'], ['API p99', 10, 'r'], ['SQL p50', 10, 'r'], ['SQL p99', 10, 'r'], ['all p50', 10, 'r'], ['all p99', 10, 'r'], ['ratio', 8, 'r'], ['ratio all', 11, 'r'], ['p50 ratio', 11, 'r']],
+      results.map((r) => [r.view, r.username, r.label, r.found, ms(r.api.p50), ms(r.api.p99), ms(r.sql.p50), ms(r.sql.p99), ms(r.all.p50), ms(r.all.p99), ratio(r.api.p99, r.sql.p99), ratio(r.api.p99, r.all.p99, 11), ratio(r.api.p50, r.all.p50, 11)]),
     );
     out.write(`\nThe parts, run directly; p50 / p99 in ms\n`);
     printTable(
@@ -308,8 +308,9 @@ async function main() {
     const fast = ok.every((r) => r.api.p99 <= GOAL_P99_MS);
     const close = ok.every((r) => r.api.p99 / r.all.p99 <= GOAL_RATIO);
     out.write(
-      `\nAPI: the view's GET through the backend (${results[0].statements} SQL statements captured: rows and count in parallel, then the 50 rows' event figures).\n` +
+      `\nAPI: the view's GET through the backend (${results[0].statements} SQL statements captured: the rows with their event figures and the capped count, in parallel).\n` +
         `SQL: the rows and the count statement run directly, in parallel on two connections as the backend runs them; all: every statement of the request.\n` +
+        `ratio = API p99 / SQL p99; ratio all = API p99 / all p99; p50 ratio = API p50 / all p50 (steadier: a p99 of a few ms is mostly the machine's scheduling).\n` +
         `list: the list statement alone (the 50 ids picked on tasks, then joined); plain: the same rows the plain way (every match joined,\n` +
         `  sorted, then cut); ids: the page's ids alone (default view: open and closed part each read in order); pl. ids: the same ids\n` +
         `  the plain way (every match sorted by the whole order, then cut).\n` +

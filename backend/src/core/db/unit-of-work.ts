@@ -9,6 +9,7 @@ interface Frame {
   /** False once the transaction ended: work that outlives it (a timer started inside) falls back to the base database. */
   open: boolean;
   afterCommit: (() => void)[];
+  afterRollback: (() => Promise<void> | void)[];
 }
 
 /**
@@ -29,7 +30,8 @@ interface Frame {
  *
  * A `run` inside a `run` joins the outer transaction (no savepoint): a failure inside fails the
  * whole unit. `afterCommit(fn)` defers announcements (sockets, caches) until the data is committed;
- * outside a unit of work `fn` runs at once.
+ * outside a unit of work `fn` runs at once. `afterRollback(fn)` undoes what lives outside the
+ * database (a file written for a row that is not kept) when the unit rolls back.
  */
 @Injectable()
 export class UnitOfWork {
@@ -52,13 +54,24 @@ export class UnitOfWork {
   /** Runs `work` in one transaction (or in the caller's, when one is open); rolls back when it throws. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active) return work();
-    const frame: Frame = { tx: this.base, open: true, afterCommit: [] };
+    const frame: Frame = { tx: this.base, open: true, afterCommit: [], afterRollback: [] };
     let result: T;
     try {
       result = await this.base.transaction((tx) => {
         frame.tx = tx as unknown as Database;
         return this.storage.run(frame, work);
       });
+    } catch (error) {
+      frame.open = false;
+      for (const fn of frame.afterRollback) {
+        // The caller hears of the failure itself; a failed cleanup is only logged.
+        try {
+          await fn();
+        } catch (cleanup) {
+          this.logger.error(`afterRollback callback failed: ${cleanup instanceof Error ? cleanup.message : String(cleanup)}`);
+        }
+      }
+      throw error;
     } finally {
       frame.open = false;
     }
@@ -78,6 +91,12 @@ export class UnitOfWork {
     const frame = this.storage.getStore();
     if (frame?.open) frame.afterCommit.push(fn);
     else fn();
+  }
+
+  /** Runs `fn` if the current unit of work rolls back (never on commit); outside one, never. */
+  afterRollback(fn: () => Promise<void> | void): void {
+    const frame = this.storage.getStore();
+    if (frame?.open) frame.afterRollback.push(fn);
   }
 
   private executor(): Database {

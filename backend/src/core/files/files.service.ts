@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
+import { UnitOfWork } from '../db/unit-of-work.js';
 import { AppError } from '../errors/app-error.js';
 import { type FileRow, FilesRepository } from './files.repository.js';
 import { MAX_IMAGE_BYTES, sniffType, type SniffedType, UPLOAD_MESSAGES } from './file-types.js';
@@ -35,6 +36,8 @@ export class FilesService {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly repo: FilesRepository,
+    /** Absent only where files are written outside the application (the demo seed in its own transaction). */
+    @Optional() private readonly unitOfWork?: UnitOfWork,
   ) {
     this.root = path.join(config.dataDir, 'files');
   }
@@ -50,13 +53,24 @@ export class FilesService {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, data, { mode: 0o600 });
-    return this.repo.insert({
-      storageKey: key,
-      originalName: (options.originalName ?? '').slice(0, 255),
-      mimeType: type,
-      size: data.length,
-      createdBy: options.createdBy ?? null,
-    });
+    // The bytes live outside the database: they go again when their row is not kept (the insert
+    // fails, or the unit of work it belongs to rolls back), so no orphaned file stays behind.
+    const discard = () => rm(file, { force: true });
+    let row: FileRow;
+    try {
+      row = await this.repo.insert({
+        storageKey: key,
+        originalName: (options.originalName ?? '').slice(0, 255),
+        mimeType: type,
+        size: data.length,
+        createdBy: options.createdBy ?? null,
+      });
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    this.unitOfWork?.afterRollback(discard);
+    return row;
   }
 
   async read(id: string): Promise<StoredFile | null> {
@@ -73,7 +87,11 @@ export class FilesService {
     const row = await this.repo.find(id);
     if (!row) return;
     await this.repo.delete(id);
-    await rm(this.pathOf(row.storageKey), { force: true });
+    // Inside a unit of work the bytes go once the row's deletion is committed: a rollback brings the
+    // row back, and its file must still be there.
+    const file = this.pathOf(row.storageKey);
+    if (!this.unitOfWork) return rm(file, { force: true });
+    this.unitOfWork.afterCommit(() => void rm(file, { force: true }).catch(() => undefined));
   }
 
   private pathOf(key: string): string {

@@ -32,7 +32,7 @@ import {
   type TaskSeenResponse,
 } from '@mediport/contracts';
 import type { AuthContext } from '../../core/auth/auth-context.js';
-import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
+import { type AuthedRequest, CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { NotARecord, RecordRoute, RequirePermission } from '../../core/permissions/access.decorators.js';
 import { type EventListQuery, eventListQueryPipe, eventMetaQueryPipe, EventsSeenDto, type TaskEventQuery, taskEventQueryPipe, TaskEventsSeenDto, TaskEventWriteDto } from './dto/task-event.dto.js';
@@ -53,7 +53,15 @@ const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.not
 class EventUploadInterceptor implements NestInterceptor {
   private readonly multer = new (AnyFilesInterceptor({ defParamCharset: 'utf8', limits: { fileSize: EVENT_ATTACHMENT_MAX_BYTES + 1, files: EVENT_ATTACHMENT_MAX_FILES } }))();
 
+  constructor(private readonly events: TaskEventsService) {}
+
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    // The task first: for an order the caller may not read (or none at all) the answer is 404
+    // before a byte of the upload is read, so nobody makes the server take in 50 MB for a foreign id.
+    const req = context.switchToHttp().getRequest<AuthedRequest & { params: Record<string, string | undefined> }>();
+    // (The guards before this one have signed the caller in; without a caller there is no task to show.)
+    if (!req.auth) throw AppError.notFound();
+    await this.events.assertReadable(req.auth, req.params.id ?? '');
     try {
       return await this.multer.intercept(context, next);
     } catch (error) {

@@ -1,8 +1,12 @@
+import { existsSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { EVENT_MESSAGES, type TaskDto, type TaskEventDto } from '@mediport/contracts';
-import { taskEvents, tasks } from '../../db/schema/index.js';
+import { files, taskEvents, tasks } from '../../db/schema/index.js';
 import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { day, type TaskWorld, taskWorld } from './testing/task-world.js';
@@ -22,10 +26,20 @@ const MB = 1024 * 1024;
 /** JSON null ("nothing more to say" of an e-mail or fax event); a bare null would be SQL NULL. */
 const JSON_NULL = sql`'null'::jsonb`;
 
+let dataDir: string;
+
 useTestApp(async (booted) => {
   app = booted.app;
+  dataDir = booted.db.dataDir;
   w = await taskWorld(app);
 });
+
+/** The files the FileStore holds on disk (DATA_DIR/files/<2>/<key>). */
+function storedFiles(): string[] {
+  const root = path.join(dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return readdirSync(root).flatMap((dir) => readdirSync(path.join(root, dir)));
+}
 
 /** A task of heim's home for arzt's doctor, written straight into the table. */
 async function insertTask(values: Partial<typeof tasks.$inferInsert> = {}): Promise<string> {
@@ -248,6 +262,69 @@ describe('POST /api/tasks/{id}/events', () => {
     expect(res.status).toBe(500);
     expect(await eventCount(id)).toBe(0);
     expect((await row('apotheke', id)).status).toBe('finished');
+  });
+
+  it('leaves no attachment behind when the message rolls back (neither its row nor its bytes)', async () => {
+    const id = await insertTask();
+    const filesBefore = storedFiles().length;
+    const rowsBefore = (await w.database.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(files))[0]!.n;
+    const res = await whileAuditFails(w.database, 'task.message', () =>
+      post('apotheke', id).field('data', 'Mit Anhang').attach('files', PDF, 'rezept.pdf').attach('files', PNG, 'foto.png'),
+    );
+    expect(res.status).toBe(500);
+    expect(await eventCount(id)).toBe(0);
+    expect((await w.database.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(files))[0]!.n).toBe(rowsBefore);
+    expect(storedFiles()).toHaveLength(filesBefore);
+    // The same message goes through once the database takes it again: two files more.
+    expect((await post('apotheke', id).field('data', 'Mit Anhang').attach('files', PDF, 'rezept.pdf').attach('files', PNG, 'foto.png')).status).toBe(201);
+    expect(storedFiles()).toHaveLength(filesBefore + 2);
+  });
+
+  it('answers 404 for a foreign task before reading the upload', async () => {
+    const id = await foreignTask();
+    // Announce 30 MB of multipart body, send only the headers: the answer must come without the body.
+    const server = app.getHttpServer() as http.Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const status = await new Promise<number | 'no answer'>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: `/api/tasks/${id}/events`, headers: { 'x-auth-token': as('heim'), 'content-type': 'multipart/form-data; boundary=xyz', 'content-length': String(30 * MB) } });
+      const timer = setTimeout(() => {
+        // No answer while the body is missing: the server was reading the upload. Close, so the app can stop.
+        req.destroy();
+        resolve('no answer');
+      }, 5000);
+      req.on('response', (res) => {
+        clearTimeout(timer);
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', (error) => {
+        clearTimeout(timer);
+        if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+      });
+      req.write('--xyz\r\nContent-Disposition: form-data; name="data"\r\n\r\nHallo\r\n');
+    });
+    expect(status).toBe(404);
+  });
+
+  it('reopens a finished task once when two messages arrive at the same moment', async () => {
+    const id = await insertTask({ status: 'finished' });
+    const answers = await Promise.all([post('heim', id).field('data', 'Erste'), post('apotheke', id).field('data', 'Zweite')]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    expect(answers.filter((a) => a.body.reload === true)).toHaveLength(1);
+    const events = await feed('apotheke', id);
+    expect(events.filter((e) => e.type === 'status_change')).toEqual([expect.objectContaining({ data: { from: 'finished', to: 'new' } })]);
+    expect((await row('apotheke', id)).status).toBe('new');
+  });
+
+  it('records one change when the same status change arrives twice at the same moment (the second answers 409)', async () => {
+    const id = await insertTask({ status: 'new' });
+    const finish = () => api().put(`/api/tasks/${id}`).set('x-auth-token', as('apotheke')).send({ status: 'finished' });
+    const answers = await Promise.all([finish(), finish()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const changes = (await feed('apotheke', id)).filter((e) => e.type === 'status_change');
+    expect(changes.map((e) => e.data)).toEqual([{ from: 'new', to: 'finished' }]);
   });
 });
 

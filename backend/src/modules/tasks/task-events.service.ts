@@ -126,8 +126,11 @@ export class TaskEventsService {
       const type = sniffType(upload.buffer);
       if (!type || !ACCEPTED.includes(type)) throw new AppError(415, [{ path: 'files', code: 'unsupported_media_type', message: EVENT_MESSAGES.fileType }]);
     }
-    const reopen = task.status === 'finished';
-    const id = await this.unitOfWork.run(async () => {
+    const { id, reopen } = await this.unitOfWork.run(async () => {
+      // Decided on the locked row: of two messages on a finished task, one reopens it, the other
+      // finds it open (and a status change in between is seen, not overwritten).
+      const current = (await this.tasks.lock(taskId)) ?? task;
+      const reopen = current.status === 'finished';
       const files: TaskEventFile[] = [];
       const taken = new Set<string>();
       for (const upload of uploads) {
@@ -138,15 +141,15 @@ export class TaskEventsService {
       }
       const eventId = await this.repo.insert({ taskId, type: 'message', data: { text: text || EVENT_MESSAGES.attachmentOnly }, files, createdBy: auth.userId });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.message, target: taskId, meta: { event: eventId, files: files.length } });
-      this.live.eventCreated(task, eventId);
+      this.live.eventCreated(current, eventId);
       if (reopen) {
         await this.tasks.save(taskId, { status: 'new', modifiedAt: new Date(), modifiedBy: auth.userId });
         const statusEvent = await this.tasks.addStatusEvent(taskId, 'finished', 'new', auth.userId);
         await this.audit.recordBy(auth, { action: TASK_AUDIT.status, target: taskId, meta: { from: 'finished', to: 'new', byMessage: eventId } });
-        this.live.taskChanged({ ...task, status: 'new' }, task);
-        this.live.eventCreated({ ...task, status: 'new' }, statusEvent);
+        this.live.taskChanged({ ...current, status: 'new' }, current);
+        this.live.eventCreated({ ...current, status: 'new' }, statusEvent);
       }
-      return eventId;
+      return { id: eventId, reopen };
     });
     const created = this.toDto(auth, (await this.repo.findOne(id, auth.userId))!);
     return reopen ? { ...created, reload: true } : created;
@@ -215,6 +218,12 @@ export class TaskEventsService {
   }
 
   /** The task when the caller may read it, else 404. */
+  /** 404 unless `taskId` names a task the caller may read (checked before an upload is read). */
+  async assertReadable(auth: AuthContext, taskId: string): Promise<void> {
+    if (!isId(taskId)) throw AppError.notFound();
+    await this.readableTask(auth, taskId);
+  }
+
   private async readableTask(auth: AuthContext, taskId: string): Promise<TaskRow> {
     const task = await this.tasks.findById(taskId);
     taskPolicy.assert(auth, 'read', task ? taskSubject(task) : null);

@@ -252,6 +252,15 @@ export class TasksRepository {
     return row ?? null;
   }
 
+  /**
+   * The task, locked for the rest of the unit of work (`for update`): concurrent changes of its
+   * status wait for this one, so each decides on the status the other left.
+   */
+  async lock(id: string): Promise<TaskRow | null> {
+    const [row] = await this.db.select().from(tasks).where(eq(tasks.id, id)).limit(1).for('update');
+    return row ?? null;
+  }
+
   /** Which of `ids` lie within `scope`. */
   async visible(ids: string[], scope: SQL | undefined): Promise<string[]> {
     if (!ids.length) return [];

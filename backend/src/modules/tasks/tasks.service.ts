@@ -186,14 +186,17 @@ export class TasksService {
 
   /** One transition of spec §4: illegal from the current status → 409, not the caller's → 403; recorded as a status_change event. */
   async changeStatus(auth: AuthContext, id: string, to: TaskStatus): Promise<TaskDto> {
-    const current = await this.taskFor(auth, id, 'read');
+    const read = await this.taskFor(auth, id, 'read');
     const transition = TRANSITIONS[to];
-    const from = current.status as TaskStatus;
-    if (!transition.from.includes(from)) throw illegalTransition();
-    // Pickup orders exist for types 1, 3 and 4 only (spec §4).
-    if (to === 'pickup' && current.type === 2) throw illegalTransition();
-    taskPolicy.assert(auth, transition.action, taskSubject(current));
     await this.unitOfWork.run(async () => {
+      // Decided on the locked row: of two changes at once, the second sees the first's status (a
+      // second "erledigt" answers 409 instead of recording finished → finished).
+      const current = (await this.repo.lock(id)) ?? read;
+      const from = current.status as TaskStatus;
+      if (!transition.from.includes(from)) throw illegalTransition();
+      // Pickup orders exist for types 1, 3 and 4 only (spec §4).
+      if (to === 'pickup' && current.type === 2) throw illegalTransition();
+      taskPolicy.assert(auth, transition.action, taskSubject(current));
       await this.repo.save(id, { status: to, modifiedAt: new Date(), modifiedBy: auth.userId });
       const eventId = await this.repo.addStatusEvent(id, from, to, auth.userId);
       await this.audit.recordBy(auth, { action: TASK_AUDIT.status, target: id, meta: { from, to } });
