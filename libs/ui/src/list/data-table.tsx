@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
+import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import TableRow, { tableRowClasses } from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { UI_MESSAGES } from '../messages.js';
 import { EmptyState, ErrorPanel, LoadingState } from '../components/states.js';
 import { ListPagination } from '../components/list-pagination.js';
@@ -71,8 +72,69 @@ export interface DataTableProps<T> {
 /** Read by screen readers, not shown (a narrow column's header). */
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', width: '1px', margin: '-1px', padding: 0, overflow: 'hidden', position: 'absolute', whiteSpace: 'nowrap' } as const;
 
-const hiddenBelow = (bp: SpecBreakpoint | undefined) =>
-  bp ? { display: 'none', [`@media (min-width: ${SPEC_BREAKPOINTS[bp]}px)`]: { display: 'table-cell' } } : undefined;
+/**
+ * Class names of the body's plain `<tr>`/`<td>` elements. The orders list's 50 rows had 450 MUI
+ * `TableCell`s and 50 `TableRow`s, each a styled component (most with an `sx`) whose styles emotion
+ * serialised on every render; the body now draws them as `TableRow`/`TableCell` (size small, body
+ * variant) would, with these classes, styled once by `tableStyles` on the `Table`. The MUI class
+ * names stay on the elements as MUI sets them.
+ */
+const CELL = `${tableCellClasses.root} ${tableCellClasses.body} ${tableCellClasses.sizeSmall}`;
+const NARROW = tableCellClasses.paddingCheckbox;
+const ALIGN = { left: tableCellClasses.alignLeft, right: tableCellClasses.alignRight, center: tableCellClasses.alignCenter } as const;
+const ROW = `${tableRowClasses.root} ${tableRowClasses.hover}`;
+const SELECTED = tableRowClasses.selected;
+const EXPANDED = 'DataTable-expanded';
+const ACTIONS = 'DataTable-actions';
+const DETAIL = 'DataTable-detail';
+const hideClass = (bp: SpecBreakpoint) => `DataTable-hideBelow-${bp}`;
+
+const cellClass = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+/**
+ * The table's one style set: the header's `dense` padding as before, and the body rows and cells as
+ * MUI's `TableRow` (hover, selected) and small `TableCell` (body typography, divider line, padding,
+ * `padding="checkbox"`, align) draw them; columns that give way below a breakpoint (header and body).
+ * Only the table's own rows (`> tbody > tr > td`): tables inside an expanded row keep their own look.
+ */
+const tableStyles = (dense: boolean | undefined): SxProps<Theme> => (theme) => {
+  const px = dense ? 8 : 16;
+  const { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } = theme.typography.body2;
+  return {
+    ...(dense ? { '& th, & td': { px: 1 } } : {}),
+    '& > tbody > tr': { color: 'inherit', display: 'table-row', verticalAlign: 'middle', outline: 0 },
+    [`& > tbody > tr.${tableRowClasses.hover}:hover`]: { backgroundColor: theme.palette.action.hover },
+    [`& > tbody > tr.${SELECTED}`]: {
+      backgroundColor: theme.alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
+      '&:hover': { backgroundColor: theme.alpha(theme.palette.primary.main, `${theme.palette.action.selectedOpacity} + ${theme.palette.action.hoverOpacity}`) },
+    },
+    '& > tbody > tr > td': {
+      fontFamily,
+      fontWeight,
+      fontSize,
+      lineHeight,
+      letterSpacing,
+      display: 'table-cell',
+      verticalAlign: 'inherit',
+      borderBottom: `1px solid ${theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88)}`,
+      textAlign: 'left',
+      padding: `6px ${px}px`,
+      color: theme.palette.text.primary,
+    },
+    [`& > tbody > tr > td.${NARROW}`]: { width: 24, padding: '0 12px 0 16px', '& > *': { padding: 0 } },
+    [`& > tbody > tr > td.${ALIGN.center}`]: { textAlign: 'center' },
+    [`& > tbody > tr > td.${ALIGN.right}`]: { textAlign: 'right', flexDirection: 'row-reverse' },
+    [`& > tbody > tr > td.${ACTIONS}`]: { whiteSpace: 'nowrap' },
+    [`& > tbody > tr.${EXPANDED} > td`]: { borderBottom: 'unset' },
+    [`& > tbody > tr > td.${DETAIL}`]: { py: 1 },
+    ...Object.fromEntries(
+      (Object.keys(SPEC_BREAKPOINTS) as SpecBreakpoint[]).map((bp) => [
+        `& > thead > tr > th.${hideClass(bp)}, & > tbody > tr > td.${hideClass(bp)}`,
+        { display: 'none', [`@media (min-width: ${SPEC_BREAKPOINTS[bp]}px)`]: { display: 'table-cell' } },
+      ]),
+    ),
+  };
+};
 
 /**
  * The list of every master-data and administration screen: sortable headers, the spec's empty
@@ -110,14 +172,20 @@ export function DataTable<T>({
   else
     body = (
       <TableContainer>
-        <Table size="small" aria-label={label} aria-busy={loading || undefined} sx={dense ? { '& th, & td': { px: 1 } } : undefined}>
+        <Table size="small" aria-label={label} aria-busy={loading || undefined} sx={tableStyles(dense)}>
           <TableHead>
             <TableRow>
               {columns.map((c) => {
                 const active = c.sortKey !== undefined && list.sort.replace(/^-/, '') === c.sortKey;
                 const direction = active && list.sort.startsWith('-') ? 'desc' : 'asc';
                 return (
-                  <TableCell key={c.id} align={c.align} padding={c.narrow ? 'checkbox' : undefined} sx={hiddenBelow(c.hideBelow)} sortDirection={active ? direction : false}>
+                  <TableCell
+                    key={c.id}
+                    align={c.align}
+                    padding={c.narrow ? 'checkbox' : undefined}
+                    className={c.hideBelow && hideClass(c.hideBelow)}
+                    sortDirection={active ? direction : false}
+                  >
                     {c.narrow ? (
                       <Box component="span" sx={visuallyHidden}>
                         {c.label}
@@ -140,24 +208,20 @@ export function DataTable<T>({
               const expanded = detail?.(row);
               return (
                 <Fragment key={rowKey(row)}>
-                  <TableRow hover selected={highlight?.(row) ?? false} sx={expanded ? { '& > td': { borderBottom: 'unset' } } : undefined}>
+                  <tr className={cellClass(ROW, highlight?.(row) && SELECTED, !!expanded && EXPANDED)}>
                     {columns.map((c) => (
-                      <TableCell key={c.id} align={c.align} padding={c.narrow ? 'checkbox' : undefined} sx={hiddenBelow(c.hideBelow)}>
+                      <td key={c.id} className={cellClass(CELL, c.narrow && NARROW, c.align && ALIGN[c.align], c.hideBelow && hideClass(c.hideBelow))}>
                         {c.cell(row)}
-                      </TableCell>
+                      </td>
                     ))}
-                    {actions && (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {actions(row)}
-                      </TableCell>
-                    )}
-                  </TableRow>
+                    {actions && <td className={cellClass(CELL, ALIGN.right, ACTIONS)}>{actions(row)}</td>}
+                  </tr>
                   {expanded && (
-                    <TableRow>
-                      <TableCell colSpan={columns.length + (actions ? 1 : 0)} sx={{ py: 1 }}>
+                    <tr className={tableRowClasses.root}>
+                      <td colSpan={columns.length + (actions ? 1 : 0)} className={cellClass(CELL, DETAIL)}>
                         {expanded}
-                      </TableCell>
-                    </TableRow>
+                      </td>
+                    </tr>
                   )}
                 </Fragment>
               );

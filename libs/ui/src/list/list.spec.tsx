@@ -205,4 +205,37 @@ describe('DataTable on a phone and with narrow columns', () => {
       restore();
     }
   });
+
+  it("draws body cells as MUI's small TableCell: narrow, dense, hidden below a breakpoint, a highlighted and an expanded row", () => {
+    const restore = mockWindowWidth(1280);
+    try {
+      const columns: DataColumn<Row>[] = [{ id: 'pick', label: 'Auswahl', narrow: true, cell: () => <input type="checkbox" aria-label="wählen" /> }, ...COLUMNS];
+      render(
+        <DataTable
+          label="Liste"
+          columns={columns}
+          rows={ROWS.slice(0, 2)}
+          count={2}
+          rowKey={(r) => r.id}
+          list={list}
+          dense
+          highlight={(r) => r.id === 'r1'}
+          detail={(r) => r.id === 'r0' && <p>Details zu {r.name}</p>}
+        />,
+      );
+      const [, first, detail, second] = screen.getAllByRole('row');
+      const [pick, name, city] = within(first!).getAllByRole('cell', { hidden: true });
+      expect(pick).toHaveStyle({ padding: '0 12px 0 16px' });
+      expect(name).toHaveStyle({ padding: '6px 8px', fontSize: '0.875rem', textAlign: 'left' });
+      expect(city).toHaveStyle({ display: 'none' });
+      expect(screen.getAllByRole('columnheader', { hidden: true })[2]).toHaveStyle({ display: 'none' });
+      expect(name).toHaveStyle({ borderBottom: 'unset' });
+      expect(within(detail!).getByRole('cell')).toHaveStyle({ paddingTop: '8px', paddingBottom: '8px' });
+      expect(within(second!).getAllByRole('cell')[1]).toHaveStyle({ borderBottom: '1px solid rgb(224, 224, 224)' });
+      expect(second).toHaveClass('Mui-selected');
+      expect(first).not.toHaveClass('Mui-selected');
+    } finally {
+      restore();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Popper, { type PopperProps } from '@mui/material/Popper';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router-dom';
 import { PICKUP_TASK_TYPES, TASK_MESSAGES, type TaskDto, type TaskStatus } from '@mediport/contracts';
@@ -23,6 +24,21 @@ import type { TaskRights } from './task-rights';
 const OPEN: readonly TaskStatus[] = ['new', 'pickup', 'delivery'];
 const CLOSED: readonly TaskStatus[] = ['finished', 'canceled'];
 
+/**
+ * The tooltip's popper (MUI's own Popper, with the z-index and pointer events of MUI's tooltip
+ * popper), rendered from the first time the tooltip opens. A closed MUI Tooltip still renders its
+ * popper, two styled components that emotion serialises on every render: ~600 for a list of 50
+ * orders with six actions each, a good part of the rows' first React commit. Once opened it stays
+ * mounted, so the closing transition runs as before.
+ */
+function ActionTooltipPopper({ ownerState, as: _as, open, sx, ...props }: PopperProps & { ownerState?: { disableInteractive?: boolean }; as?: unknown }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
+  return <Popper open={open} {...props} sx={[{ zIndex: 'tooltip', pointerEvents: open && !ownerState?.disableInteractive ? 'auto' : 'none' }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]} />;
+}
+const TOOLTIP_SLOTS = { popper: ActionTooltipPopper } as const;
+
 /** An icon button with its German name as tooltip and accessible name; a link when `to` is given. */
 function Action({ label, icon, to, onClick, disabled }: { label: string; icon: ReactElement; to?: string; onClick?: () => void; disabled?: boolean }) {
   const button = to ? (
@@ -35,7 +51,7 @@ function Action({ label, icon, to, onClick, disabled }: { label: string; icon: R
     </IconButton>
   );
   return (
-    <Tooltip title={label}>
+    <Tooltip title={label} slots={TOOLTIP_SLOTS}>
       <span>{button}</span>
     </Tooltip>
   );
