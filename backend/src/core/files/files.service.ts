@@ -90,8 +90,8 @@ export class FilesService {
     // Inside a unit of work the bytes go once the row's deletion is committed: a rollback brings the
     // row back, and its file must still be there.
     const file = this.pathOf(row.storageKey);
-    if (!this.unitOfWork) return rm(file, { force: true });
-    this.unitOfWork.afterCommit(() => void rm(file, { force: true }).catch(() => undefined));
+    if (this.unitOfWork?.active) this.unitOfWork.afterCommit(() => void rm(file, { force: true }).catch(() => undefined));
+    else await rm(file, { force: true });
   }
 
   private pathOf(key: string): string {

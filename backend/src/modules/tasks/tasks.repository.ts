@@ -166,6 +166,8 @@ const TASK_FROM = renderSql(
 const text = (fragment: SQL) => renderSql(fragment).text;
 const TASKS = text(sql`${tasks}`);
 const TASK_ID = text(sql`${tasks.id}`);
+const LATEST_DELIVERY = text(sql`${tasks.latestDelivery}`);
+const CREATED_AT = text(sql`${tasks.createdAt}`);
 const OPEN_ONLY_TEXT = text(OPEN_ONLY);
 const CLOSED_ONLY_TEXT = text(CLOSED_ONLY);
 const OPEN_ORDER_TEXT = text(sql.join(OPEN_TASK_LIST_ORDER, sql`, `));
@@ -202,8 +204,8 @@ function taskListStatement(plan: ListPlan, viewerId: string, mode: PageMode): Re
     if (mode === 'joined') return `${head} where ${w.text} order by ${o.text} ${page}`;
     if (mode === 'pageFirst') return `${head} where ${TASK_ID} in (select ${TASK_ID} from ${TASKS} where ${w.text} order by ${o.text} ${page}) order by ${o.text}`;
     const reach = `limit $${n - 2}`;
-    const open = `(select ${TASK_ID}, 0 as "part", "tasks"."latest_delivery" as "delivery", "tasks"."created_at" as "created" from ${TASKS} where (${w.text}) and ${OPEN_ONLY_TEXT} order by ${OPEN_ORDER_TEXT} ${reach})`;
-    const closed = `(select ${TASK_ID}, 1 as "part", null::date as "delivery", "tasks"."created_at" as "created" from ${TASKS} where (${w.text}) and ${CLOSED_ONLY_TEXT} order by ${CLOSED_ORDER_TEXT} ${reach})`;
+    const open = `(select ${TASK_ID}, 0 as "part", ${LATEST_DELIVERY} as "delivery", ${CREATED_AT} as "created" from ${TASKS} where (${w.text}) and ${OPEN_ONLY_TEXT} order by ${OPEN_ORDER_TEXT} ${reach})`;
+    const closed = `(select ${TASK_ID}, 1 as "part", null::date as "delivery", ${CREATED_AT} as "created" from ${TASKS} where (${w.text}) and ${CLOSED_ONLY_TEXT} order by ${CLOSED_ORDER_TEXT} ${reach})`;
     const ids = `select "id" from (${open} union all ${closed}) "parts" order by "part", "delivery" asc nulls last, "created" desc, "id" ${page}`;
     return `${head} where ${TASK_ID} in (${ids}) order by ${o.text}`;
   });
@@ -223,7 +225,7 @@ export class TasksRepository {
    * unless the sort is by a joined table's column. In the priority order a status filter of open
    * statuses reads the open orders' indexes in order (OPEN_TASK_LIST), one of closed statuses the
    * newest first (CLOSED_TASK_LIST), and otherwise both parts are read so and put one after the
-   * other (PRIORITY_PAGE).
+   * other (taskListStatement, mode 'priority').
    */
   async list(options: TaskListOptions) {
     const { filter, sort } = options.query;

@@ -176,6 +176,9 @@ describe('DataTable detail rows and FilterSwitch', () => {
   });
 });
 
+/** The columns with a narrow selection column first. */
+const WITH_PICK: DataColumn<Row>[] = [{ id: 'pick', label: 'Auswahl', narrow: true, cell: () => <input type="checkbox" aria-label="wählen" /> }, ...COLUMNS];
+
 describe('DataTable on a phone and with narrow columns', () => {
   const list = { page: 0, pageSize: 25, pageSizes: [25], sort: 'name', toggleSort: () => undefined, setPage: () => undefined, setPageSize: () => undefined, filtered: false };
   it('leaves a value-less field out of a phone card (no lone label)', () => {
@@ -197,7 +200,7 @@ describe('DataTable on a phone and with narrow columns', () => {
   it('names a narrow column for screen readers only', () => {
     const restore = mockWindowWidth(1280);
     try {
-      const columns: DataColumn<Row>[] = [{ id: 'pick', label: 'Auswahl', narrow: true, cell: () => <input type="checkbox" aria-label="wählen" /> }, ...COLUMNS];
+      const columns = WITH_PICK;
       render(<DataTable label="Liste" columns={columns} rows={ROWS.slice(0, 1)} count={1} rowKey={(r) => r.id} list={list} dense />);
       expect(screen.getByRole('columnheader', { name: 'Auswahl' })).toBeInTheDocument();
       expect(screen.getByRole('columnheader', { name: 'Auswahl' }).querySelector('span')).toHaveStyle({ position: 'absolute', width: '1px', height: '1px' });
@@ -209,7 +212,7 @@ describe('DataTable on a phone and with narrow columns', () => {
   it("draws body cells as MUI's small TableCell: narrow, dense, hidden below a breakpoint, a highlighted and an expanded row", () => {
     const restore = mockWindowWidth(1280);
     try {
-      const columns: DataColumn<Row>[] = [{ id: 'pick', label: 'Auswahl', narrow: true, cell: () => <input type="checkbox" aria-label="wählen" /> }, ...COLUMNS];
+      const columns = WITH_PICK;
       render(
         <DataTable
           label="Liste"
