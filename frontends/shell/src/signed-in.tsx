@@ -1,7 +1,8 @@
 // The signed-in part of the shell, loaded as one chunk after sign-in (see app.tsx).
-import { useLiveChannel } from '@mediport/api-client';
+import { useEffect } from 'react';
+import { onLiveJoined, useLiveChannel } from '@mediport/api-client';
 import { AppLayout } from './layout/app-layout';
-import { QueryProvider } from './query';
+import { QueryProvider, queryClient } from './query';
 
 export { DashboardPage } from './pages/dashboard-page';
 export { RemoteOutlet } from './federation/remote-route';
@@ -9,6 +10,17 @@ export { RemoteOutlet } from './federation/remote-route';
 /** The layout with the query client that the dashboard and every remote use. */
 export function SignedInFrame() {
   useLiveChannel();
+  // Once the live channel has joined its rooms, the queries on screen that were loaded before load
+  // again: an order placed between the page's first request and the join would otherwise be missed
+  // until the next announcement. (Unchanged answers leave the screen as it is: structural sharing.)
+  useEffect(
+    () =>
+      onLiveJoined(() => {
+        const joinedAt = Date.now();
+        void queryClient.invalidateQueries({ predicate: (query) => query.getObserversCount() > 0 && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < joinedAt });
+      }),
+    [],
+  );
   return (
     <QueryProvider>
       <AppLayout />

@@ -7,7 +7,7 @@ import { Server, type Socket as ServerSocket } from 'socket.io';
 import { SOCKET_EVENTS, type AuthRecord } from '@mediport/contracts';
 import { clearAuth, setAuth } from './auth-store.js';
 import { configureApiClient } from './http.js';
-import { onLiveEvent, startLiveChannel } from './live.js';
+import { onLiveEvent, onLiveJoined, startLiveChannel } from './live.js';
 
 /**
  * The channel against a real socket.io server on a free port (Node environment: jsdom's WebSocket
@@ -103,6 +103,24 @@ describe('live channel', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(open()).toHaveLength(1);
     stopB();
+    await until(() => open().length === 0);
+  });
+
+  it('tells onLiveJoined listeners each time the server says the rooms are joined (connect and reconnect)', async () => {
+    setAuth(auth('token-a'));
+    let joined = 0;
+    const off = onLiveJoined(() => joined++);
+    const stop = startLiveChannel();
+    await until(() => open().length === 1);
+    expect(joined).toBe(0);
+    open()[0]!.socket.emit(SOCKET_EVENTS.ready, { rooms: ['tasks:all'] });
+    await until(() => joined === 1);
+    open()[0]!.socket.emit(SOCKET_EVENTS.reauth, { reason: 'matrix_changed' });
+    await until(() => connected.length === 2 && open().length === 1);
+    open()[0]!.socket.emit(SOCKET_EVENTS.ready, { rooms: ['tasks:all'] });
+    await until(() => joined === 2);
+    off();
+    stop();
     await until(() => open().length === 0);
   });
 });

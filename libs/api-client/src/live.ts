@@ -18,6 +18,8 @@ type AnyHandler = (payload: unknown) => void;
 const AREA_EVENTS: readonly LiveEvent[] = [SOCKET_EVENTS.newTask, SOCKET_EVENTS.newEvent, SOCKET_EVENTS.taskChanged];
 
 const handlers = new Map<LiveEvent, Set<AnyHandler>>();
+/** Called each time the channel has joined its rooms (first connection and every reconnection). */
+const joinedHandlers = new Set<() => void>();
 let socket: Socket | null = null;
 let socketToken: string | null = null;
 /** The connection being opened (socket.io-client loads on first use); a newer sync() supersedes it. */
@@ -33,6 +35,22 @@ export function receiveLiveEvent<E extends LiveEvent>(event: E, payload: SocketE
   for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
 }
 
+/** Tells every onLiveJoined listener that the channel (re)joined its rooms; the socket calls it. */
+export function receiveLiveJoined(): void {
+  for (const handler of [...joinedHandlers]) handler();
+}
+
+/**
+ * Calls `handler` each time the channel has joined its rooms: data loaded before that moment may
+ * have missed announcements and is loaded again (the shell refetches the queries on screen).
+ */
+export function onLiveJoined(handler: () => void): () => void {
+  joinedHandlers.add(handler);
+  return () => {
+    joinedHandlers.delete(handler);
+  };
+}
+
 /** Component tests have no socket server: frontends/common/jest.setup.cjs switches the connection off. */
 function switchedOff(): boolean {
   return (globalThis as { __MEDIPORT_LIVE_OFF__?: boolean }).__MEDIPORT_LIVE_OFF__ === true;
@@ -42,6 +60,9 @@ function open(io: typeof import('socket.io-client').io, token: string): Socket {
   const base = apiBaseUrl();
   const s = io(base || undefined, { path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
   for (const event of AREA_EVENTS) s.on(event, (payload: SocketEventPayloads[typeof event]) => receiveLiveEvent(event, payload));
+  // Rooms joined: what was loaded before may have missed an announcement (the page loads its data
+  // while the channel still connects, and nothing is heard while it is down).
+  s.on(SOCKET_EVENTS.ready, () => receiveLiveJoined());
   // What the user may see changed: connect again with the same token to join the new rooms.
   s.on(SOCKET_EVENTS.reauth, () => {
     s.disconnect();
