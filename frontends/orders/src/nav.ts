@@ -1,4 +1,5 @@
 import type { RemoteManifest } from '@mediport/contracts';
+import { taskListPrefetch } from './features/list/list-request';
 
 /** Exposed as `./nav`: the paths this remote renders and its sidebar entries (read by the shell at start). */
 export const manifest: RemoteManifest = {
@@ -13,6 +14,7 @@ export const manifest: RemoteManifest = {
     { section: 'orders', label: 'Rezeptanforderungen', path: '/anforderungen/erzeugen', permission: 'task_create_recipe_requirement' },
     { section: 'orders', label: 'Import', path: '/anforderungen/import', permission: 'task_import_view' },
   ],
+  prefetch: taskListPrefetch,
 };
 
 export default manifest;

@@ -25,7 +25,12 @@ async function start() {
     // remote that owns the page: fetch them alongside the app instead of after it.
     nav.start();
     signedInChunk.preload();
-    preloadOwnerOf(window.location.pathname, nav);
+    preloadOwnerOf(window.location, nav, (requests) => {
+      // A shared module, loaded here on demand (the shell needs it for every signed-in page anyway).
+      void import('@mediport/api-client').then(({ prefetchGet }) => {
+        for (const r of requests) prefetchGet(r.path, r.query);
+      });
+    });
   }
   await import('./bootstrap');
 }

@@ -10,14 +10,18 @@ export { RemoteOutlet } from './federation/remote-route';
 /** The layout with the query client that the dashboard and every remote use. */
 export function SignedInFrame() {
   useLiveChannel();
-  // Once the live channel has joined its rooms, the queries on screen that were loaded before load
-  // again: an order placed between the page's first request and the join would otherwise be missed
-  // until the next announcement. (Unchanged answers leave the screen as it is: structural sharing.)
+  // Once the live channel has joined its rooms, the queries on screen that were loaded before, or
+  // are still loading (their answer may have been read before), load again: an order placed between
+  // the page's first request and the join would otherwise be missed until the next announcement.
+  // (Unchanged answers leave the screen as it is: structural sharing.)
   useEffect(
     () =>
       onLiveJoined(() => {
         const joinedAt = Date.now();
-        void queryClient.invalidateQueries({ predicate: (query) => query.getObserversCount() > 0 && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < joinedAt });
+        void queryClient.invalidateQueries({
+          predicate: (query) =>
+            query.getObserversCount() > 0 && (query.state.fetchStatus === 'fetching' || (query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < joinedAt)),
+        });
       }),
     [],
   );

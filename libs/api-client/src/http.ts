@@ -58,6 +58,55 @@ async function parseBody(res: Response): Promise<unknown> {
 }
 
 /**
+ * GETs started ahead of the page that needs them (the shell starts a remote's first list request
+ * while the remote's code still loads, RemoteManifest.prefetch). The first apiRequest for the same
+ * path and query (in any key order) with the same token takes the answer instead of asking again.
+ * Each is taken once, and only while fresh: an older one is dropped and asked again.
+ */
+const ahead = new Map<string, { token: string; at: number; response: Promise<Response> }>();
+/** How long a prefetched answer may wait for its page. */
+export const PREFETCH_MAX_AGE_MS = 10_000;
+
+/** The key of a GET regardless of the query's key order. */
+function aheadKey(path: string, query?: Record<string, QueryValue>): string {
+  return buildUrl(path, query && Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+}
+
+/**
+ * Starts GET `path` with the stored token now; the first apiRequest asking the same takes it.
+ * Nothing happens without a signed-in token (public data needs no head start).
+ */
+export function prefetchGet(path: string, query?: Record<string, QueryValue>): void {
+  const token = authToken();
+  if (!token) return;
+  const key = aheadKey(path, query);
+  const held = ahead.get(key);
+  if (held && held.token === token && Date.now() - held.at < PREFETCH_MAX_AGE_MS) return;
+  const response = fetch(buildUrl(path, query), { headers: { accept: 'application/json', 'x-auth-token': token } });
+  // A failed prefetch is asked again by the page itself.
+  response.catch(() => undefined);
+  ahead.set(key, { token, at: Date.now(), response });
+}
+
+/**
+ * Drops every answer fetched ahead: the live channel calls it once it has joined its rooms, as
+ * something announced before may not be in an answer read before.
+ */
+export function discardPrefetched(): void {
+  ahead.clear();
+}
+
+/** The prefetched answer for this GET, if fresh and asked with the same token (taken once). */
+function takePrefetched(path: string, query: Record<string, QueryValue> | undefined, token: string | null): Promise<Response> | null {
+  if (ahead.size === 0) return null;
+  const key = aheadKey(path, query);
+  const held = ahead.get(key);
+  if (!held) return null;
+  ahead.delete(key);
+  return held.token === token && Date.now() - held.at < PREFETCH_MAX_AGE_MS ? held.response : null;
+}
+
+/**
  * Calls the API with the stored token in `x-auth-token`. Resolves with the parsed body;
  * rejects with an ApiError (after the common handler ran unless `handleErrors: false`).
  */
@@ -74,7 +123,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   let error: ApiError;
   try {
-    const res = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    const prefetched = method === 'GET' ? takePrefetched(path, query, token) : null;
+    const res = (prefetched && (await prefetched.catch(() => null))) || (await fetch(buildUrl(path, query), { method, headers, body: payload, signal }));
     const parsed = await parseBody(res);
     if (res.ok) return parsed as T;
     error = new ApiError(res.status, parsed);

@@ -8,6 +8,7 @@ import { SOCKET_EVENTS, type AuthRecord } from '@mediport/contracts';
 import { clearAuth, setAuth } from './auth-store.js';
 import { configureApiClient } from './http.js';
 import { onLiveEvent, onLiveJoined, startLiveChannel } from './live.js';
+import { installNodeStorage } from './node-storage.spec-helper';
 
 /**
  * The channel against a real socket.io server on a free port (Node environment: jsdom's WebSocket
@@ -17,16 +18,7 @@ let http: HttpServer;
 let io: Server;
 const connected: { token: unknown; socket: ServerSocket }[] = [];
 
-/** Node has no localStorage: a minimal one for the auth store. */
-const items = new Map<string, string>();
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-    clear: () => items.clear(),
-  },
-});
+const storage = installNodeStorage();
 
 const auth = (token: string): AuthRecord => ({ token, permissions: ['task_list_view'] }) as unknown as AuthRecord;
 
@@ -55,7 +47,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   connected.length = 0;
-  items.clear();
+  storage.clear();
 });
 
 const open = () => connected.filter((c) => c.socket.connected);

@@ -312,3 +312,4 @@ export * from './tasks.js';
 export * from './task-events.js';
 export * from './remote-nav.js';
 export * from './api-map.js';
+export * from './list-url.js';

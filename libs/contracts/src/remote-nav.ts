@@ -1,3 +1,5 @@
+import type { PrefetchRequest } from './list-url.js';
+
 /**
  * What each remote publishes as its federation module `./nav` (beside `./App`): the paths it
  * renders and its sidebar entries. The shell builds its routing and sidebar from these at run
@@ -20,6 +22,12 @@ export interface RemoteManifest {
   sections: NavSection[];
   /** Sidebar entries, in their section ordered by `order` (then as listed). */
   nav: NavItem[];
+  /**
+   * The GETs the remote's page at `location` makes first (its list's first page), so the shell can
+   * start them while the remote's code still loads; the page's own request then takes the answer
+   * (api-client `prefetchGet`). Pure: reads the location only.
+   */
+  prefetch?: (location: { pathname: string; search: string }) => PrefetchRequest[];
 }
 
 export interface NavSection {

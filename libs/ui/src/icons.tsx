@@ -1,13 +1,23 @@
+import type { JSX } from 'react';
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 
+/** An icon of this file: MUI's SvgIcon with the path, which `path` also gives for a raw `<svg>` (the table's row parts). */
+export interface AppIcon {
+  (props: SvgIconProps): JSX.Element;
+  displayName: string;
+  /** The Material path in a 24 × 24 view box. */
+  path: string;
+}
+
 // Material icon paths (Apache 2.0), inlined to avoid the large icon package.
-function icon(path: string, name: string) {
+function icon(path: string, name: string): AppIcon {
   const Icon = (props: SvgIconProps) => (
     <SvgIcon {...props}>
       <path d={path} />
     </SvgIcon>
   );
   Icon.displayName = name;
+  Icon.path = path;
   return Icon;
 }
 

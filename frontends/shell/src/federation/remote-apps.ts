@@ -2,6 +2,7 @@
 // (react, …) are ready, to start loading the remote that owns the opened page.
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { PrefetchRequest, RemoteManifest } from '@mediport/contracts';
 import { Loader } from '../router/loader';
 import type { RemoteNavStore } from './remote-nav';
 import { ownerOf } from './route-match';
@@ -22,25 +23,47 @@ export function remoteAppLoader(remote: string): Loader<ComponentType> {
   return loader;
 }
 
+/** Where the page was opened (window.location's path and query). */
+export interface OpenedAt {
+  pathname: string;
+  search: string;
+}
+
 /**
- * Loads the App of the remote that owns `pathname` as soon as the remotes' navigation names it, so
- * its code arrives while the shell still starts and checks the session (a cold /anforderungen
- * otherwise fetched the orders remote only after the signed-in frame rendered).
+ * Starts, for the page opened at `location`, the App of the remote that owns it and the GETs that
+ * remote declares its page makes first (RemoteManifest.prefetch, handed to `prefetch`), as soon as
+ * a remote's navigation claims the path: a cold /anforderungen otherwise fetched the orders code
+ * only after every remote's navigation and the signed-in frame, and its list only after that code
+ * ran. A remote still loading may publish a more specific pattern for the path: its App and
+ * requests then start too (a head start is never wrong, only unused).
  */
-export function preloadOwnerOf(pathname: string, nav: RemoteNavStore): void {
+export function preloadOwnerOf(location: OpenedAt, nav: RemoteNavStore, prefetch: (requests: PrefetchRequest[]) => void = () => undefined): void {
+  const started = new Set<string>();
   const tryNow = (): boolean => {
     const state = nav.getState();
-    // A more specific pattern of a remote still loading could own the path: wait for all.
-    if (!state.settled) return false;
-    const owner = ownerOf(
-      pathname,
-      state.remotes.flatMap((r) => (r.status === 'ok' ? [r.manifest] : [])),
-    );
-    if (owner) remoteAppLoader(owner).preload();
-    return true;
+    const manifests = state.remotes.flatMap((r) => (r.status === 'ok' ? [r.manifest] : []));
+    const owner = ownerOf(location.pathname, manifests);
+    if (owner && !started.has(owner)) {
+      started.add(owner);
+      remoteAppLoader(owner).preload();
+      const requests = prefetchOf(manifests.find((m) => m.name === owner), location);
+      if (requests.length > 0) prefetch(requests);
+    }
+    return state.settled;
   };
   if (tryNow()) return;
   const stop = nav.subscribe(() => {
     if (tryNow()) stop();
   });
+}
+
+/** The manifest's start-up requests for the location; a remote's faulty prefetch costs only the head start. */
+function prefetchOf(manifest: RemoteManifest | undefined, location: OpenedAt): PrefetchRequest[] {
+  if (typeof manifest?.prefetch !== 'function') return [];
+  try {
+    const requests = manifest.prefetch({ pathname: location.pathname, search: location.search });
+    return Array.isArray(requests) ? requests.filter((r) => typeof r?.path === 'string' && r.path.startsWith('/api/')) : [];
+  } catch {
+    return [];
+  }
 }

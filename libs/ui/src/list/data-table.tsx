@@ -16,6 +16,8 @@ import { EmptyState, ErrorPanel, LoadingState } from '../components/states.js';
 import { ListPagination } from '../components/list-pagination.js';
 import { SPEC_BREAKPOINTS, type SpecBreakpoint } from './table-defaults.js';
 import type { ListState } from './use-list-state.js';
+import { rowPartStyles } from './row-parts.js';
+import { useRowTooltip } from './row-tooltip.js';
 
 export interface DataColumn<T> {
   id: string;
@@ -96,11 +98,13 @@ const cellClass = (...names: (string | false | undefined)[]) => names.filter(Boo
  * MUI's `TableRow` (hover, selected) and small `TableCell` (body typography, divider line, padding,
  * `padding="checkbox"`, align) draw them; columns that give way below a breakpoint (header and body).
  * Only the table's own rows (`> tbody > tr > td`): tables inside an expanded row keep their own look.
+ * What the cells hold is drawn likewise: the row parts (`row-parts.tsx`) with `rowPartStyles`.
  */
 const tableStyles = (dense: boolean | undefined): SxProps<Theme> => (theme) => {
   const px = dense ? 8 : 16;
   const { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } = theme.typography.body2;
   return {
+    ...rowPartStyles(theme),
     ...(dense ? { '& th, & td': { px: 1 } } : {}),
     '& > tbody > tr': { color: 'inherit', display: 'table-row', verticalAlign: 'middle', outline: 0 },
     [`& > tbody > tr.${tableRowClasses.hover}:hover`]: { backgroundColor: theme.palette.action.hover },
@@ -162,16 +166,30 @@ export function DataTable<T>({
   dense,
 }: DataTableProps<T>) {
   const cards = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.small - 0.05}px)`);
+  // One tooltip for the row parts of every row (their `data-tooltip`), instead of one per button.
+  const { handlers: tooltipHandlers, tooltip } = useRowTooltip();
   const data = rows ?? [];
   let body: ReactNode;
   if (error && !rows) body = <ErrorPanel message={UI_MESSAGES.loadFailed} onRetry={onRetry} />;
   else if (loading && !rows) body = <LoadingState />;
   else if (data.length === 0) body = <EmptyState text={emptyText ?? (list.filtered ? UI_MESSAGES.noSearchResults : UI_MESSAGES.empty)} />;
   else if (cards)
-    body = <Cards label={label} columns={columns} rows={data} rowKey={rowKey} actions={actions} cardTitle={cardTitle} highlight={highlight} detail={detail} />;
+    body = (
+      <Cards
+        label={label}
+        columns={columns}
+        rows={data}
+        rowKey={rowKey}
+        actions={actions}
+        cardTitle={cardTitle}
+        highlight={highlight}
+        detail={detail}
+        tooltipHandlers={tooltipHandlers}
+      />
+    );
   else
     body = (
-      <TableContainer>
+      <TableContainer {...tooltipHandlers}>
         <Table size="small" aria-label={label} aria-busy={loading || undefined} sx={tableStyles(dense)}>
           <TableHead>
             <TableRow>
@@ -235,6 +253,7 @@ export function DataTable<T>({
     <Paper variant="outlined">
       {toolbar}
       {body}
+      {tooltip}
       {count > 0 && (
         <ListPagination
           count={count}
@@ -251,15 +270,20 @@ export function DataTable<T>({
   );
 }
 
-type CardsProps<T> = Pick<DataTableProps<T>, 'label' | 'columns' | 'rowKey' | 'actions' | 'cardTitle' | 'highlight' | 'detail'> & { rows: T[] };
+type CardsProps<T> = Pick<DataTableProps<T>, 'label' | 'columns' | 'rowKey' | 'actions' | 'cardTitle' | 'highlight' | 'detail'> & {
+  rows: T[];
+  tooltipHandlers: ReturnType<typeof useRowTooltip>['handlers'];
+};
+
+const cardsStyles: SxProps<Theme> = (theme) => ({ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1, ...rowPartStyles(theme) });
 
 /** Phone layout: one card per row, values with their column labels, the actions at the foot. */
-function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight, detail }: CardsProps<T>) {
+function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight, detail, tooltipHandlers }: CardsProps<T>) {
   const [first, ...rest] = columns;
   const title = cardTitle ?? ((row: T) => first?.cell(row));
   const fields = cardTitle ? columns : rest;
   return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}>
+    <Box component="ul" aria-label={label} sx={cardsStyles} {...tooltipHandlers}>
       {rows.map((row) => (
         <Box
           component="li"

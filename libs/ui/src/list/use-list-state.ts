@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LIST_TEXT_PARAM as TEXT, readListUrl } from '@mediport/contracts';
 import { TABLE_DEFAULTS } from './table-defaults.js';
 import { useDebouncedInput } from './use-debounced-value.js';
 
@@ -44,9 +45,6 @@ export interface ListState<F extends string = never> {
   query: Record<string, string | number>;
 }
 
-/** URL key of the search text. */
-const TEXT = 'text';
-
 export function useListState<F extends string = never>(config: ListStateConfig<F> = {}): ListState<F> {
   const {
     filters: defaults = {} as Record<F, string>,
@@ -57,16 +55,10 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
     debounceMs = TABLE_DEFAULTS.searchDebounceMs,
   } = config;
   const [params, setParams] = useSearchParams();
-  const names = Object.keys(defaults) as F[];
-
-  const urlText = params.get(TEXT) ?? '';
-  const sizeParam = Number(params.get('limit'));
-  const pageSize = pageSizes.includes(sizeParam) ? sizeParam : defaultSize;
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam - 1 : 0;
-  const sortParam = params.get('sort');
-  const sort = sortParam && (!sortKeys || sortKeys.includes(sortParam.replace(/^-/, ''))) ? sortParam : defaultSort;
-  const filterValues = names.map((n) => params.get(n) ?? defaults[n]);
+  // The same reading of the URL as a remote's start-up prefetch (@mediport/contracts readListUrl).
+  const read = readListUrl(params, { filters: defaults, sort: defaultSort, sortKeys, pageSize: defaultSize, pageSizes });
+  const { page, pageSize, sort } = read;
+  const urlText = read.filters.text;
 
   // Several changes in one event (page size, then page 0; a home, then its living area) must all
   // land: react-router hands every functional update the same old params, so pending changes are
@@ -95,20 +87,13 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
 
   const [search, setSearchRaw] = useDebouncedInput(urlText, (text) => update({ [TEXT]: text }), debounceMs);
 
-  const filterKey = filterValues.join('\u0000');
-  const filters = useMemo(() => {
-    const out = { text: urlText } as Record<F | 'text', string>;
-    names.forEach((n, i) => (out[n] = filterValues[i]!));
-    return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for the values
-  }, [urlText, filterKey]);
-
-  const query = useMemo(() => {
-    const q: Record<string, string | number> = { offset: page * pageSize, limit: pageSize };
-    if (sort) q.sort = sort;
-    for (const [name, value] of Object.entries(filters)) if (value !== '') q[`filter[${name}]`] = value as string;
-    return q;
-  }, [filters, page, pageSize, sort]);
+  // Stable objects while the URL's values stay the same (the query keys of the lists' requests).
+  const queryKey = JSON.stringify(read.query);
+  const filterKey = JSON.stringify(read.filters);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for the values
+  const filters = useMemo(() => read.filters, [filterKey]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- queryKey stands for the values
+  const query = useMemo(() => read.query, [queryKey]);
 
   return {
     page,
@@ -127,7 +112,7 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
     },
     setPage: (p) => update({ page: p > 0 ? String(p + 1) : null }, false),
     setPageSize: (size) => update({ limit: size === defaultSize ? null : String(size) }),
-    filtered: urlText !== '' || names.some((n, i) => filterValues[i] !== defaults[n]),
+    filtered: read.filtered,
     query,
   };
 }

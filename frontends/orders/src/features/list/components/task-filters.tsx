@@ -9,37 +9,7 @@ import { formatGermanDate, parseGermanDate } from '@mediport/validation';
 import { FilterBar, FilterSwitch, useDebouncedInput, type ListState } from '@mediport/ui';
 import { LIST_TEXTS as T } from '../messages';
 import type { TaskRights } from './task-rights';
-
-/** URL defaults of the list's filters (spec §2); dates as the date fields give them (YYYY-MM-DD), statuses comma-separated. */
-export const TASK_FILTER_DEFAULTS = {
-  latestDelivery: '',
-  status: '',
-  doctor: '',
-  medicine: '',
-  home: '',
-  notSeen: '',
-  notSeenEvents: '',
-  from: '',
-  to: '',
-  filter_date_type: '',
-} as const;
-
-export type TaskFilterName = keyof typeof TASK_FILTER_DEFAULTS;
-
-/** Spec §2 / §9: filter text debounce and re-fetch after a filter change, both 500 ms. */
-export const TASK_FILTER_DELAY_MS = 500;
-
-const DATE_FILTERS = new Set<string>(['latestDelivery', 'from', 'to']);
-
-/** `filter[...]` for GET /api/tasks from the settled filters (days as DD.MM.YYYY, like the API's dates). */
-export function taskFilterQuery(filters: Record<string, string>): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(filters)) {
-    if (value === '') continue;
-    query[`filter[${name}]`] = DATE_FILTERS.has(name) ? value.split('-').reverse().join('.') : value;
-  }
-  return query;
-}
+import { TASK_FILTER_DELAY_MS, type TaskFilterName } from '../list-request';
 
 /** A text filter that writes into the URL once the typing has settled. */
 function SettledTextField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {

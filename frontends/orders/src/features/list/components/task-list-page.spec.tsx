@@ -98,6 +98,21 @@ describe('Anforderungen: columns and marks', () => {
     expect(within(row).getByRole('img', { name: 'Fehler beim Senden an den Arzt (E-Mail oder Fax)' })).toBeInTheDocument();
   });
 
+  it("names the row's actions and the error mark in the table's one tooltip", async () => {
+    taskServer([aTask({ error: true })]);
+    show(['ROLE_PHARMA']);
+    const row = await rowOf('Erna Schulz');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await userEvent.hover(within(row).getByRole('button', { name: 'Drucken' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Drucken');
+    await userEvent.hover(within(row).getByRole('link', { name: 'Per E-Mail senden' }));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Per E-Mail senden'));
+    await userEvent.hover(within(row).getByRole('img', { name: 'Fehler beim Senden an den Arzt (E-Mail oder Fax)' }));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Fehler beim Senden an den Arzt (E-Mail oder Fax)'));
+    await userEvent.unhover(within(row).getByRole('img', { name: 'Fehler beim Senden an den Arzt (E-Mail oder Fax)' }));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
   it('offers mail and fax only for a doctor with an e-mail address or a fax number', async () => {
     taskServer([
       aTask(),

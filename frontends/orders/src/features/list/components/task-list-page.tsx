@@ -2,18 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Link as RouterLink } from 'react-router-dom';
-import { PRODUCT_NAME, SOCKET_EVENTS, TASK_SORT_FIELDS, TASK_STATUS_LABELS, type TaskDto } from '@mediport/contracts';
+import { PRODUCT_NAME, SOCKET_EVENTS, TASK_STATUS_LABELS, type TaskDto } from '@mediport/contracts';
 import { useLiveEvent } from '@mediport/api-client';
 import {
   ChatIcon,
@@ -22,9 +17,17 @@ import {
   ErrorOutlineIcon,
   ExpandLessIcon,
   ExpandMoreIcon,
-  NewBadge,
   PageHeader,
   RefreshIcon,
+  RowBadge,
+  RowCaption,
+  RowCheckbox,
+  RowChip,
+  RowGroup,
+  RowIcon,
+  RowIconButton,
+  RowLink,
+  RowNewBadge,
   SPEC_BREAKPOINTS,
   UI_MESSAGES,
   useDebouncedValue,
@@ -33,13 +36,11 @@ import {
 } from '@mediport/ui';
 import { useMarkTaskSeen, useMarkTasksSeen, useTasks } from '../api/tasks-api';
 import { homeEditPath, LIST_TEXTS as T } from '../messages';
-import { TASK_FILTER_DEFAULTS, TASK_FILTER_DELAY_MS, TaskFilters, taskFilterQuery } from './task-filters';
+import { TASK_FILTER_DELAY_MS, TASK_LIST_URL, taskListQuery } from '../list-request';
+import { TaskFilters } from './task-filters';
 import { useTaskActions } from './task-actions';
 import { TaskDetails } from './task-details';
 import { useTaskRights, type TaskRights } from './task-rights';
-
-/** Spec §2 / §9: page sizes 20 and 50, default 50. */
-const PAGE_SIZES = [20, 50] as const;
 
 const personName = (p: { title?: string; firstname: string; lastname: string } | null) => (p ? [p.title, p.firstname, p.lastname].filter(Boolean).join(' ') : '');
 const patientOf = (task: TaskDto) => personName(task.patientDetails);
@@ -47,32 +48,24 @@ const patientOf = (task: TaskDto) => personName(task.patientDetails);
 /** Status, "neu", urgency with the latest delivery, and the error mark of a row. */
 function StatusCell({ task }: { task: TaskDto }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
-      <Chip size="small" variant="outlined" label={TASK_STATUS_LABELS[task.status]} />
-      {task.seen.length === 0 && <NewBadge />}
-      {task.urgent && <Chip size="small" color="error" label={T.urgent} />}
-      {task.latestDelivery && (
-        <Typography variant="caption" color={task.urgent ? 'error.dark' : 'text.secondary'}>
-          {T.deliverBy(task.latestDelivery)}
-        </Typography>
-      )}
-      {task.error && (
-        <Tooltip title={T.error}>
-          <ErrorOutlineIcon titleAccess={T.error} color="error" fontSize="small" />
-        </Tooltip>
-      )}
-    </Box>
+    <RowGroup gap={4}>
+      <RowChip variant="outlined" label={TASK_STATUS_LABELS[task.status]} />
+      {task.seen.length === 0 && <RowNewBadge />}
+      {task.urgent && <RowChip color="error" label={T.urgent} />}
+      {task.latestDelivery && <RowCaption color={task.urgent ? 'error' : 'secondary'}>{T.deliverBy(task.latestDelivery)}</RowCaption>}
+      {task.error && <RowIcon icon={ErrorOutlineIcon} color="error" title={T.error} />}
+    </RowGroup>
   );
 }
 
 function MessageCount({ task }: { task: TaskDto }) {
   return (
-    <Box component="span" aria-label={T.messagesCount(task.events, task.unseenEvents)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      <Badge badgeContent={task.unseenEvents} color="secondary">
-        <ChatIcon fontSize="small" color="action" />
-      </Badge>
+    <RowGroup inline gap={8} aria-label={T.messagesCount(task.events, task.unseenEvents)}>
+      <RowBadge count={task.unseenEvents}>
+        <RowIcon icon={ChatIcon} color="action" />
+      </RowBadge>
       {task.events}
-    </Box>
+    </RowGroup>
   );
 }
 
@@ -102,9 +95,14 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
             </Button>
           );
         return (
-          <IconButton size="small" aria-expanded={open} aria-label={`${open ? UI_MESSAGES.collapseRow : UI_MESSAGES.expandRow}: ${patientOf(task)}`} onClick={() => toggle(task)}>
-            {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-          </IconButton>
+          <RowIconButton
+            label={`${open ? UI_MESSAGES.collapseRow : UI_MESSAGES.expandRow}: ${patientOf(task)}`}
+            icon={open ? ExpandLessIcon : ExpandMoreIcon}
+            iconSize="medium"
+            tooltip={false}
+            aria-expanded={open}
+            onClick={() => toggle(task)}
+          />
         );
       },
     },
@@ -113,9 +111,7 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       label: T.select,
       hideOnCard: true,
       narrow: true,
-      cell: (task) => (
-        <Checkbox size="small" checked={selected.has(task._id)} onChange={(e) => select(task, e.target.checked)} slotProps={{ input: { 'aria-label': T.selectRow(patientOf(task)) } }} />
-      ),
+      cell: (task) => <RowCheckbox label={T.selectRow(patientOf(task))} checked={selected.has(task._id)} onChange={(on) => select(task, on)} />,
     },
   ];
   if (rights.messages) columns.push({ id: 'messages', label: T.messages, cell: (task) => <MessageCount task={task} /> });
@@ -128,11 +124,7 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       cell: (task) => (
         <>
           {patientOf(task)}
-          {task.patientDetails?.dateOfBirth && (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {task.patientDetails.dateOfBirth}
-            </Typography>
-          )}
+          {task.patientDetails?.dateOfBirth && <RowCaption block>{task.patientDetails.dateOfBirth}</RowCaption>}
         </>
       ),
     });
@@ -144,9 +136,7 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       hideBelow: 'desktop',
       cell: (task) =>
         task.homeDetails && rights.homeEdit ? (
-          <Link component={RouterLink} to={homeEditPath(task.homeDetails._id)}>
-            {task.homeDetails.name}
-          </Link>
+          <RowLink to={homeEditPath(task.homeDetails._id)}>{task.homeDetails.name}</RowLink>
         ) : (
           (task.homeDetails?.name ?? '')
         ),
@@ -159,9 +149,7 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       cell: (task) => (
         <>
           {task.medicine}
-          <Typography variant="caption" color="text.secondary" component="div">
-            {[task.dose, `${T.amount} ${task.amount}`].filter(Boolean).join(' · ')}
-          </Typography>
+          <RowCaption block>{[task.dose, `${T.amount} ${task.amount}`].filter(Boolean).join(' · ')}</RowCaption>
         </>
       ),
     });
@@ -192,19 +180,14 @@ function RefreshButton({ fresh, onClick }: { fresh: boolean; onClick: () => void
 export function TaskListPage() {
   const rights = useTaskRights();
   const phone = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.phone - 0.05}px)`);
-  const list = useListState({
-    filters: TASK_FILTER_DEFAULTS,
-    sortKeys: TASK_SORT_FIELDS,
-    pageSize: 50,
-    pageSizes: PAGE_SIZES,
-    debounceMs: TASK_FILTER_DELAY_MS,
-  });
+  const list = useListState({ ...TASK_LIST_URL, debounceMs: TASK_FILTER_DELAY_MS });
 
   // The text filter is debounced as typed (and the medicine field likewise); any other filter change re-fetches 500 ms later.
   const { text, medicine, ...others } = list.filters;
   const settled = useDebouncedValue(others, TASK_FILTER_DELAY_MS);
   const query = useMemo(
-    () => ({ ...taskFilterQuery({ ...settled, text, medicine }), offset: list.query.offset!, limit: list.query.limit!, ...(list.sort ? { sort: list.sort } : {}) }),
+    // The same query as the remote's start-up prefetch (list-request.ts), so that answer is taken.
+    () => taskListQuery({ ...settled, text, medicine }, { offset: Number(list.query.offset), limit: Number(list.query.limit) }, list.sort),
     [settled, text, medicine, list.query.offset, list.query.limit, list.sort],
   );
   const tasks = useTasks(query);
