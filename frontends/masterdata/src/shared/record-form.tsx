@@ -110,7 +110,7 @@ export function AuditInfo({ record }: { record: MasterdataAudit | undefined }) {
   const line = (text: (who: string, when: string) => string, dated: (when: string) => string, ref: MasterdataAudit['createdFrom'], at: string) =>
     ref?.username ? text(ref.username, formatDateTime(at)) : dated(formatDateTime(at));
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+    <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
       {line(FORM_TEXTS.created, FORM_TEXTS.createdAt, record.createdFrom, record.createdAt)}
       <br />
       {line(FORM_TEXTS.changed, FORM_TEXTS.changedAt, record.modifiedFrom, record.modifiedAt)}

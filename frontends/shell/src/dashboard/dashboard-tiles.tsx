@@ -40,7 +40,7 @@ export function DashboardTiles({ counts }: DashboardTilesProps) {
         return (
           <Card key={t.kind} variant="outlined" component="section" aria-label={t.label}>
             <CardContent>
-              <Typography color="text.secondary" variant="subtitle2">
+              <Typography color="textSecondary" variant="subtitle2">
                 {t.label}
               </Typography>
               <Typography variant="h3" component="p" sx={{ fontWeight: 600, color: count > 0 ? 'secondary.main' : 'text.primary' }} data-testid={`count-${t.kind}`}>

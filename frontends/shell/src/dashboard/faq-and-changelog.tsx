@@ -15,7 +15,7 @@ export function Faq({ faq }: { faq: FaqEntry[] }) {
             <Typography sx={{ fontWeight: 500 }}>{f.question}</Typography>
           </AccordionSummary>
           <AccordionDetails>
-            <Typography color="text.secondary">{f.answer}</Typography>
+            <Typography color="textSecondary">{f.answer}</Typography>
           </AccordionDetails>
         </Accordion>
       ))}

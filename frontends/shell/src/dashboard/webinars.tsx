@@ -10,7 +10,7 @@ import { DASHBOARD_MESSAGES } from './messages';
 
 /** Running and upcoming webinars; a running one offers "Teilnehmen" (ends 3 hours after the start). */
 export function Webinars({ webinars, now = Date.now() }: { webinars: MeetingDto[]; now?: number }) {
-  if (webinars.length === 0) return <Typography color="text.secondary">{DASHBOARD_MESSAGES.noWebinars}</Typography>;
+  if (webinars.length === 0) return <Typography color="textSecondary">{DASHBOARD_MESSAGES.noWebinars}</Typography>;
   return (
     <List dense disablePadding>
       {webinars.map((w) => {

@@ -35,7 +35,7 @@ export function PublicFooter() {
         <Link component={RouterLink} to="/datenschutz">
           {MESSAGES.privacy}
         </Link>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Version {MESSAGES.version}
         </Typography>
       </Stack>

@@ -34,7 +34,7 @@ export function PartnerCards() {
             <Typography variant="h3" component="h2" gutterBottom>
               {p.name}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {p.text}
             </Typography>
           </CardContent>

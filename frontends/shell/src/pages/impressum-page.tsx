@@ -90,7 +90,7 @@ export function ImpressumPage() {
         <Typography variant="h3" gutterBottom>
           Haftung für Inhalte
         </Typography>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           Die Inhalte dieses Portals wurden mit größter Sorgfalt erstellt. Für die Richtigkeit, Vollständigkeit und Aktualität
           der Inhalte übernehmen wir jedoch keine Gewähr. Medizinische Entscheidungen treffen ausschließlich die behandelnden
           Ärztinnen und Ärzte sowie die versorgende Apotheke.

@@ -115,7 +115,7 @@ export function LoginPage({ hostname = window.location.hostname }: LoginPageProp
               <Typography variant="h3" component="h2">
                 {MESSAGES.demoTitle}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {MESSAGES.demoHint}
               </Typography>
             </Box>
@@ -150,7 +150,7 @@ export function LoginPage({ hostname = window.location.hostname }: LoginPageProp
                               {a.user}
                             </Typography>
                             {a.label && (
-                              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                              <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                                 {a.label}
                               </Typography>
                             )}

@@ -137,7 +137,7 @@ export function ImageDropzone({
             {shown ? (
               <Box component="img" src={shown} alt={texts.previewAlt} sx={{ maxWidth: 150, maxHeight: 80 }} />
             ) : (
-              <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', px: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', px: 1 }}>
                 {texts.none}
               </Typography>
             )}
@@ -165,9 +165,9 @@ export function ImageDropzone({
             cursor: 'pointer',
           }}
         >
-          <Typography color="text.secondary">{texts.drop}</Typography>
+          <Typography color="textSecondary">{texts.drop}</Typography>
           {texts.hint && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {texts.hint}
             </Typography>
           )}
@@ -199,7 +199,7 @@ export function ImageDropzone({
         </FormHelperText>
       ) : (
         status && (
-          <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
+          <Typography color="textSecondary" variant="body2" sx={{ mt: 1 }}>
             {status}
           </Typography>
         )

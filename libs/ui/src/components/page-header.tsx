@@ -32,7 +32,7 @@ export function PageHeader({ title, breadcrumbs = [], actions }: PageHeaderProps
                   {c.label}
                 </Link>
               ) : (
-                <Typography key={`${c.label}-${i}`} color="text.primary" sx={{ fontSize: 'inherit' }}>
+                <Typography key={`${c.label}-${i}`} color="textPrimary" sx={{ fontSize: 'inherit' }}>
                   {c.label}
                 </Typography>
               ),

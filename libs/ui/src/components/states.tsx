@@ -14,7 +14,7 @@ export function LoadingState({ text = UI_MESSAGES.loading }: { text?: string }) 
   return (
     <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 4, justifyContent: 'center' }}>
       <CircularProgress size={24} />
-      <Typography color="text.secondary">{text}</Typography>
+      <Typography color="textSecondary">{text}</Typography>
     </Box>
   );
 }

@@ -301,7 +301,7 @@ function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight,
               .filter(([, value]) => value !== '' && value !== null && value !== undefined && value !== false)
               .map(([c, value]) => (
                 <Box key={c.id} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
+                  <Typography component="dt" variant="body2" color="textSecondary">
                     {c.label}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>

@@ -72,7 +72,7 @@ export function DocumentsAdminPage() {
             <Button variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={() => input.current?.click()}>
               {MESSAGES.documentChoose}
             </Button>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
               {file?.name ?? ''}
             </Typography>
             <input

@@ -111,7 +111,7 @@ export function PasswordTab({ forced }: PasswordTabProps) {
           {MESSAGES.onceWarning}
         </Alert>
       )}
-      <Typography color="text.secondary" variant="body2">
+      <Typography color="textSecondary" variant="body2">
         {MESSAGES.passwordIntro}
       </Typography>
       <PasswordField

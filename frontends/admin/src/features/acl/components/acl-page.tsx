@@ -147,7 +147,7 @@ export function AclPage() {
                       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
                         <Box sx={{ flexGrow: 1 }}>
                           <Typography>{item.label}</Typography>
-                          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                          <Typography variant="caption" color="textSecondary" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                             {item.name}
                           </Typography>
                         </Box>
@@ -171,7 +171,7 @@ export function AclPage() {
         </TableContainer>
         {editable && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, borderTop: 1, borderColor: 'divider' }}>
-            <Typography color="text.secondary" sx={{ flexGrow: 1 }} role="status">
+            <Typography color="textSecondary" sx={{ flexGrow: 1 }} role="status">
               {changedCount > 0 ? ACL_TEXT.unsaved(formatCount(changedCount, 'role')) : ''}
             </Typography>
             <Button onClick={() => setEdited(acl.data!.acl)} disabled={changedCount === 0 || save.isPending}>

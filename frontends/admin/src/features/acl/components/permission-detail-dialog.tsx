@@ -22,7 +22,7 @@ export interface PermissionDetailDialogProps {
 function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '170px 1fr', gap: 1, py: 0.5 }}>
-      <Typography color="text.secondary">{label}</Typography>
+      <Typography color="textSecondary">{label}</Typography>
       <Typography sx={mono ? { fontFamily: 'monospace' } : undefined}>{value}</Typography>
     </Box>
   );
@@ -43,7 +43,7 @@ export function PermissionDetailDialog({ item, matrix, onClose }: PermissionDeta
           <Field label={ACL_TEXT.url} value={item.url ?? '–'} mono />
           <Field label={ACL_TEXT.api} value={item.api ?? '–'} mono />
           <Box sx={{ display: 'grid', gridTemplateColumns: '170px 1fr', gap: 1, py: 0.5 }}>
-            <Typography color="text.secondary">{ACL_TEXT.holders}</Typography>
+            <Typography color="textSecondary">{ACL_TEXT.holders}</Typography>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label={ACL_TEXT.holders}>
               {holders.length === 0 && <Typography>{ACL_TEXT.noHolders}</Typography>}
               {holders.map(({ role, state }) => {
@@ -56,7 +56,7 @@ export function PermissionDetailDialog({ item, matrix, onClose }: PermissionDeta
             {image.isLoading && (
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <CircularProgress size={20} />
-                <Typography color="text.secondary">{ACL_TEXT.imageLoading}</Typography>
+                <Typography color="textSecondary">{ACL_TEXT.imageLoading}</Typography>
               </Stack>
             )}
             {image.data && <Box component="img" src={image.data} alt={ACL_TEXT.image(item.label)} sx={{ maxWidth: '100%', height: 'auto' }} />}

@@ -14,7 +14,7 @@ import { editPath, whenText } from './meeting-paths';
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography color="text.secondary">{label}</Typography>
+      <Typography color="textSecondary">{label}</Typography>
       <Box>{children}</Box>
     </Box>
   );

@@ -85,7 +85,7 @@ function MeetingCards({ meetings, canEdit, now }: { meetings: MeetingDto[]; canE
           <Typography component="h2" sx={{ fontWeight: 500, fontSize: '1rem' }}>
             {m.title}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {[m.company, m.system].filter(Boolean).join(' · ')}
           </Typography>
           {m.date && (

@@ -130,7 +130,7 @@ export function SettingsPage() {
         <Typography variant="h2" gutterBottom>
           {SETTINGS_TEXT.heading}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mb: 3 }}>
           {SETTINGS_TEXT.intro}
         </Typography>
         {companyLocked && (

@@ -74,7 +74,7 @@ export function UserCardsPage() {
                       {isNew(u, auth?.user._id) && <NewBadge />}
                       {u.status === 'removed' && <DeactivatedChip />}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {[u.title, u.firstname, u.lastname].filter(Boolean).join(' ') || T.none}
                     </Typography>
                   </Box>

@@ -17,7 +17,7 @@ import { crumbs, homeGroupNames } from './common';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {label}
       </Typography>
       <Typography component="div">{children}</Typography>
@@ -50,7 +50,7 @@ export function UserDetailsPage() {
             <Typography variant="h2" component="h2" sx={{ fontSize: '1.4rem' }}>
               {[salutation, u.title, u.firstname, u.lastname].filter(Boolean).join(' ') || u.username}
             </Typography>
-            <Typography color="text.secondary">{u.username}</Typography>
+            <Typography color="textSecondary">{u.username}</Typography>
           </Box>
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

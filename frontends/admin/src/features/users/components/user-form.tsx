@@ -221,7 +221,7 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
                       />
                     }
                   />
-                  <Typography id={descId} variant="caption" color="text.secondary" sx={{ display: 'block', ml: 4, mt: -0.5 }}>
+                  <Typography id={descId} variant="caption" color="textSecondary" sx={{ display: 'block', ml: 4, mt: -0.5 }}>
                     {ROLE_DESCRIPTIONS[role]}
                   </Typography>
                 </Box>
@@ -371,7 +371,7 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
           />
         </Box>
         {values.once_password && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {T.oncePasswordHint}
           </Typography>
         )}
@@ -412,7 +412,7 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
         </Box>
 
         {user && mode === 'edit' && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
             {user.modifiedFrom ? T.lastChanged(user.modifiedFrom.username, formatDateTime(user.modifiedAt)) : null}
             {user.modifiedFrom && user.createdFrom ? ' · ' : null}
             {user.createdFrom ? T.created(user.createdFrom.username, formatDateTime(user.createdAt)) : null}

@@ -20,7 +20,7 @@ const COMPACT = '(max-width: 1279.95px)';
 
 const secondLine = (text: string) =>
   text ? (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {text}
     </Typography>
   ) : null;

@@ -56,7 +56,7 @@ export function HomeSenderFields({
   const text = { bind, readOnly: false };
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {T.senderIntro}
       </Typography>
       <FieldGrid>

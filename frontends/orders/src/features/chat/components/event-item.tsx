@@ -126,7 +126,7 @@ export function EventItem({ event }: { event: TaskEventDto }) {
         <AuthorIcon author={event.createdFrom} />
       </Box>
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography variant="caption" color="textSecondary" component="div">
           {event.createdFrom?.username ?? CHAT_TEXTS.system} · {formatDateTime(event.createdAt)}
           {event.seen.length === 0 && <NewBadge />}
         </Typography>

@@ -35,7 +35,7 @@ export function TaskDetails({ task }: { task: TaskDto }) {
             .filter(([, value]) => value !== '')
             .map(([label, value]) => (
               <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
+                <Typography component="dt" variant="body2" color="textSecondary">
                   {label}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>

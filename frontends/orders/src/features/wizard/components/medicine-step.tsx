@@ -47,7 +47,7 @@ export function MedicineStep({ patientId, onReorder, onNew, onKeep, current }: M
       {!mayReorder ? null : past.isPending ? (
         <LoadingState />
       ) : rows.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
+        <Typography color="textSecondary" sx={{ py: 2 }}>
           {T.noPastMedicines}
         </Typography>
       ) : (

@@ -31,7 +31,7 @@ export function OfficeViewPage() {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <Typography component="dt" variant="body2" color="text.secondary">
+      <Typography component="dt" variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
