@@ -77,6 +77,24 @@ export async function repeat(n, fn) {
   return summary(samples);
 }
 
+/**
+ * Runs the functions in turn, `n` rounds of one call each (after a warm-up of a tenth), and answers
+ * one latency summary (ms) per function: the figure and its reference then see the same moments
+ * of the machine (a burst of load or a collection in one block of samples would bias that block).
+ */
+export async function repeatInterleaved(n, fns) {
+  for (let i = 0; i < Math.ceil(n / 10); i++) for (const fn of fns) await fn();
+  const samples = fns.map(() => []);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < fns.length; k++) {
+      const t0 = performance.now();
+      await fns[k]();
+      samples[k].push(performance.now() - t0);
+    }
+  }
+  return samples.map(summary);
+}
+
 /** One GET over a keep-alive agent; resolves with status and body once all of it arrived. */
 export function get(agent, url, headers) {
   return new Promise((resolve, reject) => {

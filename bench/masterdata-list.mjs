@@ -25,7 +25,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { get, ms, random, repeat, repoRoot, runStatement, startBackend as startBuiltBackend } from './lib.mjs';
+import { get, ms, random, repeat, repeatInterleaved, repoRoot, runStatement, startBackend as startBuiltBackend } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -181,18 +181,21 @@ async function main() {
       if (showSql) process.stdout.write(`-- ${term.label}\n${JSON.stringify(statements, null, 1)}\n`);
       if (!explained && term.label.startsWith('infix')) explained = { term, list, count };
 
-      const api = await repeat(rounds, async () => {
-        const res = await get(agent, url, headers);
-        if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}`);
-      });
       const run = runStatement;
       const listAndCount = () => Promise.all([run(direct, list), count ? run(second, count) : null]);
-      const sqlPair = await repeat(rounds, listAndCount);
       const others = statements.filter((s) => s !== list && s !== count);
-      const sqlAll = await repeat(rounds, async () => {
-        for (const s of others) await run(direct, s);
-        await listAndCount();
-      });
+      // API request, list statement, every statement: one of each per round, so all three see the same moments.
+      const [api, sqlPair, sqlAll] = await repeatInterleaved(rounds, [
+        async () => {
+          const res = await get(agent, url, headers);
+          if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}`);
+        },
+        listAndCount,
+        async () => {
+          for (const s of others) await run(direct, s);
+          await listAndCount();
+        },
+      ]);
       rows.push({ term, found, statements: statements.length, hasCount: !!count, api, sqlPair, sqlAll });
     }
     agent.destroy();

@@ -16,7 +16,7 @@
 //   node bench/request-cost.mjs [--drivers postgres,pglite] [--seconds 3] [--clients 20] [--users 50]
 //                               [--database-url postgres://postgres@127.0.0.1:5432/postgres]
 //                               [--backend backend] [--profile DIR] [--show-sql] [--keep-database]
-//                               [--warmup 2] [--accept-encoding "gzip, deflate, br, zstd"]
+//                               [--warmup 2] [--accept-encoding "gzip, deflate, br, zstd"] [--gc]
 //   node bench/request-cost.mjs --url http://127.0.0.1:8080 [--user admin] [--password ...]
 //
 // Without --url the script starts the built backend (<--backend>/dist) itself: on PostgreSQL in a
@@ -26,6 +26,10 @@
 // --profile DIR starts the backend with `node --cpu-prof` and leaves the .cpuprofile files in DIR;
 // --show-sql prints the captured statements (one JSON line each); --keep-database keeps the
 // database / PGlite folder for a closer look.
+// --gc adds, per load step of the bare server and of the API, what the server process's V8 heap did
+// while measured (v8.GCProfiler in that process): bytes allocated per request, young-generation
+// collections (scavenges) and the bytes they promoted to the old generation, per 5,000 requests.
+// The bare server is the reference: it promotes next to nothing.
 // Load loop: Node's own http client with keep-alive; each client sends its next request when the
 // previous answer arrived; a warm-up (--warmup seconds, default 2: the JIT settles) precedes each
 // measured step, and CPU time is counted for the measured part only.
@@ -58,6 +62,7 @@ const serverUrl = opt('database-url', process.env.BENCH_DATABASE_URL ?? process.
 const backendDir = path.resolve(opt('backend', path.join(repoRoot, 'backend')));
 const profileDir = opt('profile', null);
 const showSql = args.includes('--show-sql');
+const gcStats = args.includes('--gc');
 const keepDatabase = args.includes('--keep-database');
 const username = opt('user', 'admin');
 const password = opt('password', 'Demo#Passwort24!');
@@ -103,7 +108,7 @@ function get(agent, url, headers) {
  * warm-up; `cpu()` (CPU ms used so far by the processes that serve, or null) is read around the
  * measured part only.
  */
-async function load(url, headers, clients, ms, cpu = () => null) {
+async function load(url, headers, clients, ms, cpu = () => null, gc = null) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const warmUntil = performance.now() + warmupSeconds * 1000;
   await Promise.all(
@@ -114,6 +119,7 @@ async function load(url, headers, clients, ms, cpu = () => null) {
   const samples = [];
   let failures = 0;
   const cpuBefore = await cpu();
+  await gc?.start();
   const started = performance.now();
   const until = started + ms;
   await Promise.all(
@@ -127,6 +133,7 @@ async function load(url, headers, clients, ms, cpu = () => null) {
     }),
   );
   const elapsed = performance.now() - started;
+  const heap = await gc?.stop();
   const cpuAfter = await cpu();
   const result = summary(samples, elapsed, failures);
   const requests = samples.length + failures;
@@ -134,6 +141,7 @@ async function load(url, headers, clients, ms, cpu = () => null) {
     result.cpuPerRequest = (cpuAfter.server - cpuBefore.server) / requests;
     if (cpuBefore.database !== null && cpuAfter.database !== null) result.dbCpuPerRequest = (cpuAfter.database - cpuBefore.database) / requests;
   }
+  if (heap) result.gc = { ...heap, requests };
   result.bytes = lastAnswer.bytes;
   result.encoding = lastAnswer.encoding;
   agent.destroy();
@@ -201,8 +209,45 @@ function child(argv, options) {
   };
 }
 
+// With --gc, in the measured process: on 'gc-start' / 'gc-stop' (IPC) it answers what the V8 heap
+// did in between: bytes allocated (heap growth between collections plus what each one freed),
+// scavenges and the bytes they moved to the old generation, other GC events (marking, mark-compact).
+const GC_PROBE = `
+import v8 from 'node:v8';
+const OLD_SPACES = new Set(['old_space', 'code_space', 'large_object_space', 'code_large_object_space', 'map_space']);
+const oldUsed = (stats) => stats.heapSpaceStatistics.filter((s) => OLD_SPACES.has(s.spaceName)).reduce((sum, s) => sum + s.spaceUsedSize, 0);
+let gcProfiler = null;
+let usedAtStart = 0;
+process.on('message', (m) => {
+  if (m === 'gc-start') {
+    gcProfiler = new v8.GCProfiler();
+    usedAtStart = v8.getHeapStatistics().used_heap_size;
+    gcProfiler.start();
+    process.send({ gcStarted: true });
+  }
+  if (m === 'gc-stop') {
+    const usedAtEnd = v8.getHeapStatistics().used_heap_size;
+    const { statistics } = gcProfiler.stop();
+    const heap = { allocated: 0, scavenges: 0, promoted: 0, scavengeMs: 0, other: 0 };
+    let used = usedAtStart;
+    for (const gc of statistics) {
+      heap.allocated += Math.max(0, gc.beforeGC.heapStatistics.usedHeapSize - used);
+      used = gc.afterGC.heapStatistics.usedHeapSize;
+      if (gc.gcType === 'Scavenge') {
+        heap.scavenges++;
+        heap.scavengeMs += gc.cost / 1000;
+        heap.promoted += Math.max(0, oldUsed(gc.afterGC) - oldUsed(gc.beforeGC));
+      } else heap.other++;
+    }
+    heap.allocated += Math.max(0, usedAtEnd - used);
+    process.send({ gcStats: heap });
+  }
+});
+`;
+
 const BARE_SERVER = `
 import http from 'node:http';
+${gcStats ? GC_PROBE : ''}
 const body = JSON.stringify({ ok: true });
 const server = http.createServer((req, res) => {
   res.setHeader('content-type', 'application/json; charset=utf-8');
@@ -212,13 +257,35 @@ server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 `;
 
+/** Sends `message` to a child over IPC and resolves with the `key` of its first answer carrying one. */
+function asker(proc) {
+  return (message, key) =>
+    new Promise((resolve) => {
+      const onMessage = (m) => {
+        if (m && key in m) {
+          proc.off('message', onMessage);
+          resolve(m[key]);
+        }
+      };
+      proc.on('message', onMessage);
+      proc.send(message);
+    });
+}
+
+/** With --gc: start/stop of the child's GC_PROBE (stop resolves with its figures); otherwise null. */
+function gcProbeOf(proc) {
+  if (!gcStats) return null;
+  const ask = asker(proc);
+  return { start: () => ask('gc-start', 'gcStarted'), stop: () => ask('gc-stop', 'gcStats') };
+}
+
 async function startBare() {
   const c = child(['--input-type=module', '-e', BARE_SERVER], {});
   const port = await new Promise((resolve, reject) => {
     c.proc.once('message', (m) => resolve(m.port));
     c.proc.once('exit', () => reject(new Error(`bare server exited: ${c.output()}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, pid: c.proc.pid, stop: c.stop };
+  return { url: `http://127.0.0.1:${port}`, pid: c.proc.pid, stop: c.stop, gc: gcProbeOf(c.proc) };
 }
 
 // Loads the built backend after wrapping the drivers' query functions, so the bench can ask (over
@@ -229,6 +296,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+${gcStats ? GC_PROBE : ''}
 let captured = null;
 function wrap(proto) {
   const original = proto.query;
@@ -267,21 +335,12 @@ async function startBackend(env) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const ask = (message, key) =>
-    new Promise((resolve) => {
-      const onMessage = (m) => {
-        if (m && key in m) {
-          c.proc.off('message', onMessage);
-          resolve(m[key]);
-        }
-      };
-      c.proc.on('message', onMessage);
-      c.proc.send(message);
-    });
+  const ask = asker(c.proc);
   return {
     url,
     pid: c.proc.pid,
     stop: c.stop,
+    gc: gcProbeOf(c.proc),
     /** The SQL statements the backend runs while `fn` runs (one client: nothing else in flight). */
     async statementsOf(fn) {
       await ask('capture', 'capturing');
@@ -343,21 +402,21 @@ function cpuOf(pid, databasePids = null) {
 }
 
 /** The load steps at 1 and at `manyClients` clients, with CPU per request when `pid` is given. */
-async function steps(url, headers, pid = null, databasePids = null) {
+async function steps(url, headers, pid = null, databasePids = null, gc = null) {
   return {
-    one: await load(url, headers, 1, seconds * 1000, cpuOf(pid, databasePids)),
-    many: await load(url, headers, manyClients, seconds * 1000, cpuOf(pid, databasePids)),
+    one: await load(url, headers, 1, seconds * 1000, cpuOf(pid, databasePids), gc),
+    many: await load(url, headers, manyClients, seconds * 1000, cpuOf(pid, databasePids), gc),
   };
 }
 
-function measureServer(url, token, pid = null, databasePids = null) {
-  return steps(`${url}${LIST_PATH}`, { 'x-auth-token': token, 'accept-encoding': acceptEncoding }, pid, databasePids);
+function measureServer(url, token, pid = null, databasePids = null, gc = null) {
+  return steps(`${url}${LIST_PATH}`, { 'x-auth-token': token, 'accept-encoding': acceptEncoding }, pid, databasePids, gc);
 }
 
 async function measureBare() {
   const bare = await startBare();
   try {
-    return await steps(`${bare.url}/`, {}, bare.pid);
+    return await steps(`${bare.url}/`, {}, bare.pid, null, bare.gc);
   } finally {
     await bare.stop();
   }
@@ -392,7 +451,7 @@ async function runPostgres() {
     await monitor.connect();
     const local = ['127.0.0.1', 'localhost', '[::1]'].includes(dbUrl.hostname);
     const databasePids = local ? async () => (await monitor.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid) : null;
-    const api = await measureServer(backend.url, token, backend.pid, databasePids).finally(() => monitor.end());
+    const api = await measureServer(backend.url, token, backend.pid, databasePids, backend.gc).finally(() => monitor.end());
     await backend.stop();
     backend = null;
     // The same SQL, straight through node-postgres on one connection.
@@ -428,7 +487,7 @@ async function runPglite() {
     const token = await signIn(backend.url);
     const users = await seedUsers(backend.url, token);
     const counted = await countStatements(backend, token);
-    const api = await measureServer(backend.url, token, backend.pid);
+    const api = await measureServer(backend.url, token, backend.pid, null, backend.gc);
     await backend.stop();
     backend = null;
     // One process per PGlite folder: the same SQL runs here once the backend has stopped.
@@ -473,6 +532,14 @@ function row(name, one, many) {
   return `${name.padEnd(42)}${ms(one?.p50)}${ms(one?.p99)}${rate(one?.rps)} │${ms(many?.p50)}${ms(many?.p99)}${rate(many?.rps)}${cpu === undefined ? '' : ms(cpu)}${dbCpu === undefined ? '' : ms(dbCpu)}${failed ? `  (${failed} failed)` : ''}\n`;
 }
 
+/** The --gc figures of one load step: allocation per request, scavenges and promotion per 5,000 requests. */
+function gcLine(gc) {
+  const per5000 = 5000 / gc.requests;
+  const kb = gc.allocated / gc.requests / 1024;
+  const scavenges = gc.scavenges * per5000;
+  return `${kb.toFixed(1).padStart(6)} KB allocated/request, per 5,000 requests ${scavenges.toFixed(0).padStart(3)} scavenges (${(gc.scavengeMs * per5000).toFixed(0)} ms), ${((gc.promoted * per5000) / 1e6).toFixed(2).padStart(6)} MB promoted, ${(gc.other * per5000).toFixed(1)} other GC events (marking, mark-compact)`;
+}
+
 function print(label, bare, r) {
   const out = process.stdout;
   out.write(`\n== ${label}${r.users ? `, ${r.users} users in the list` : ''}\n`);
@@ -492,6 +559,11 @@ function print(label, bare, r) {
     `bare/API req/s at ${manyClients} clients ${ratio(bare.many.rps, r.api.many.rps)}`,
   ].filter(Boolean);
   out.write(`ratios: ${parts.join(' · ')}\n`);
+  if (gcStats) {
+    for (const [name, steps] of [['bare node:http server', bare], [`GET ${LIST_PATH}`, r.api]]) {
+      for (const [clients, step] of [[1, steps.one], [manyClients, steps.many]]) if (step?.gc) out.write(`heap, ${gcLine(step.gc)}: ${name}, ${clients} client${clients === 1 ? '' : 's'}\n`);
+    }
+  }
   out.write(`answer on the wire: ${r.api.many.bytes} bytes (${r.api.many.encoding}; Accept-Encoding: ${acceptEncoding})\n`);
   if (r.counted) {
     out.write(`SQL statements per request: GET ${LIST_PATH} ${r.counted.list.length}, GET /api/auth/session ${r.counted.session.length}\n`);

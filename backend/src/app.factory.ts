@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/app-config.js';
 import { GlobalExceptionFilter, toErrorBody } from './core/errors/exception.filter.js';
+import { PrototypedExpressAdapter } from './core/http/express-adapter.js';
 import { securityHeaders } from './core/http/security-headers.js';
 import { mountApiDocs } from './core/openapi/api-docs.js';
 import { createLogger, levelOfNestLevels, PinoNestLogger } from './core/observability/logger.js';
@@ -38,7 +39,7 @@ export interface CreateAppOptions {
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const log = createLogger(options.logger === undefined ? config.logLevel : levelOfNestLevels(options.logger), options.logDestination);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), new PrototypedExpressAdapter(), {
     bodyParser: false,
     logger: new PinoNestLogger(log),
   });
