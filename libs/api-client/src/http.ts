@@ -63,13 +63,34 @@ async function parseBody(res: Response): Promise<unknown> {
  * path and query (in any key order) with the same token takes the answer instead of asking again.
  * Each is taken once, and only while fresh: an older one is dropped and asked again.
  */
-const ahead = new Map<string, { token: string; at: number; response: Promise<Response> }>();
+interface Ahead {
+  url: string;
+  token: string;
+  at: number;
+  response: Promise<Response>;
+}
+const ahead = new Map<string, Ahead>();
 /** How long a prefetched answer may wait for its page. */
 export const PREFETCH_MAX_AGE_MS = 10_000;
 
 /** The key of a GET regardless of the query's key order. */
 function aheadKey(path: string, query?: Record<string, QueryValue>): string {
   return buildUrl(path, query && Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+}
+
+function startAhead(url: string, token: string): Ahead {
+  const response = fetch(url, { headers: { accept: 'application/json', 'x-auth-token': token } });
+  // A failed prefetch is asked again by the page itself.
+  response.catch(() => undefined);
+  return { url, token, at: Date.now(), response };
+}
+
+/** An answer nobody will take: its body is cancelled (an unread body keeps the request open in the browser). */
+function drop(entry: Ahead): void {
+  entry.response.then(
+    (res) => res.body?.cancel().catch(() => undefined),
+    () => undefined,
+  );
 }
 
 /**
@@ -82,18 +103,20 @@ export function prefetchGet(path: string, query?: Record<string, QueryValue>): v
   const key = aheadKey(path, query);
   const held = ahead.get(key);
   if (held && held.token === token && Date.now() - held.at < PREFETCH_MAX_AGE_MS) return;
-  const response = fetch(buildUrl(path, query), { headers: { accept: 'application/json', 'x-auth-token': token } });
-  // A failed prefetch is asked again by the page itself.
-  response.catch(() => undefined);
-  ahead.set(key, { token, at: Date.now(), response });
+  if (held) drop(held);
+  ahead.set(key, startAhead(buildUrl(path, query), token));
 }
 
 /**
- * Drops every answer fetched ahead: the live channel calls it once it has joined its rooms, as
- * something announced before may not be in an answer read before.
+ * The live channel has joined its rooms: an answer read before may miss what was announced until
+ * then, so each GET still waiting for its page is asked again now (the page then takes the new one).
  */
-export function discardPrefetched(): void {
-  ahead.clear();
+export function refreshPrefetched(): void {
+  for (const [key, held] of ahead) {
+    drop(held);
+    if (Date.now() - held.at < PREFETCH_MAX_AGE_MS) ahead.set(key, startAhead(held.url, held.token));
+    else ahead.delete(key);
+  }
 }
 
 /** The prefetched answer for this GET, if fresh and asked with the same token (taken once). */
@@ -103,7 +126,9 @@ function takePrefetched(path: string, query: Record<string, QueryValue> | undefi
   const held = ahead.get(key);
   if (!held) return null;
   ahead.delete(key);
-  return held.token === token && Date.now() - held.at < PREFETCH_MAX_AGE_MS ? held.response : null;
+  if (held.token === token && Date.now() - held.at < PREFETCH_MAX_AGE_MS) return held.response;
+  drop(held);
+  return null;
 }
 
 /**

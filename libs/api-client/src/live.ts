@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type SocketEventPayloads } from '@mediport/contracts';
 import { authToken, subscribeAuth } from './auth-store.js';
-import { apiBaseUrl, discardPrefetched } from './http.js';
+import { apiBaseUrl, refreshPrefetched } from './http.js';
 
 /**
  * The live channel: one socket.io connection per browser tab, opened by the shell while someone is
@@ -37,10 +37,10 @@ export function receiveLiveEvent<E extends LiveEvent>(event: E, payload: SocketE
 
 /**
  * Tells every onLiveJoined listener that the channel (re)joined its rooms; the socket calls it.
- * Answers fetched ahead (prefetchGet) may predate the join: they are dropped, not taken.
+ * Answers fetched ahead (prefetchGet) may predate the join: they are asked again.
  */
 export function receiveLiveJoined(): void {
-  discardPrefetched();
+  refreshPrefetched();
   for (const handler of [...joinedHandlers]) handler();
 }
 
