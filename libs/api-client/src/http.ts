@@ -78,11 +78,19 @@ function aheadKey(path: string, query?: Record<string, QueryValue>): string {
   return buildUrl(path, query && Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
 
-function startAhead(url: string, token: string): Ahead {
+/** Starts the GET for `key`; an answer no page takes in time is dropped (e.g. a page the user may not open). */
+function startAhead(key: string, url: string, token: string): Ahead {
   const response = fetch(url, { headers: { accept: 'application/json', 'x-auth-token': token } });
   // A failed prefetch is asked again by the page itself.
   response.catch(() => undefined);
-  return { url, token, at: Date.now(), response };
+  const entry: Ahead = { url, token, at: Date.now(), response };
+  const expire = setTimeout(() => {
+    if (ahead.get(key) !== entry) return;
+    ahead.delete(key);
+    drop(entry);
+  }, PREFETCH_MAX_AGE_MS);
+  (expire as { unref?: () => void }).unref?.();
+  return entry;
 }
 
 /** An answer nobody will take: its body is cancelled (an unread body keeps the request open in the browser). */
@@ -104,7 +112,7 @@ export function prefetchGet(path: string, query?: Record<string, QueryValue>): v
   const held = ahead.get(key);
   if (held && held.token === token && Date.now() - held.at < PREFETCH_MAX_AGE_MS) return;
   if (held) drop(held);
-  ahead.set(key, startAhead(buildUrl(path, query), token));
+  ahead.set(key, startAhead(key, buildUrl(path, query), token));
 }
 
 /**
@@ -114,7 +122,7 @@ export function prefetchGet(path: string, query?: Record<string, QueryValue>): v
 export function refreshPrefetched(): void {
   for (const [key, held] of ahead) {
     drop(held);
-    if (Date.now() - held.at < PREFETCH_MAX_AGE_MS) ahead.set(key, startAhead(held.url, held.token));
+    if (Date.now() - held.at < PREFETCH_MAX_AGE_MS) ahead.set(key, startAhead(key, held.url, held.token));
     else ahead.delete(key);
   }
 }

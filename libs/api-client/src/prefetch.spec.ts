@@ -86,6 +86,26 @@ describe('prefetchGet: a page’s first request started ahead', () => {
     expect(taken.answer).toBe(before + 1);
   });
 
+  it('is dropped when no page takes it in time (a page the user may not open)', async () => {
+    const expiries: (() => void)[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = jest.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms === PREFETCH_MAX_AGE_MS) {
+        expiries.push(fn);
+        return { unref: () => undefined } as unknown as ReturnType<typeof setTimeout>;
+      }
+      return realSetTimeout(fn, ms);
+    }) as typeof setTimeout);
+    prefetchGet('/api/tasks', { ...QUERY, limit: 7 });
+    spy.mockRestore();
+    expect(expiries).toHaveLength(1);
+    await until(() => asked.length === 1);
+    expiries[0]!();
+    // Still fresh by the clock, but gone: the page asks itself.
+    await apiRequest('/api/tasks', { query: { ...QUERY, limit: 7 } });
+    expect(asked).toHaveLength(2);
+  });
+
   it('is asked again when it waited too long, and never without a signed-in token', async () => {
     prefetchGet('/api/tasks', QUERY);
     await new Promise((r) => setTimeout(r, 50));
