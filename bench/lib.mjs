@@ -191,6 +191,21 @@ process.on('message', (m) => {
 await import(pathToFileURL(path.resolve('dist/main.js')).href);
 `;
 
+/** Sends `message` to a child over IPC and resolves with the `key` of its first answer carrying one. */
+export function asker(proc) {
+  return (message, key) =>
+    new Promise((resolve) => {
+      const onMessage = (m) => {
+        if (m && key in m) {
+          proc.off('message', onMessage);
+          resolve(m[key]);
+        }
+      };
+      proc.on('message', onMessage);
+      proc.send(message);
+    });
+}
+
 /**
  * Starts the built backend (<backendDir>/dist) on a free port with `env` (DATABASE_URL, DATA_DIR,
  * REDIS_URL, …) and the demo data; resolves once /api/config answers. `statementsOf(fn)` answers the
@@ -233,17 +248,7 @@ export async function startBackend({ backendDir = path.join(repoRoot, 'backend')
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const ask = (message, key) =>
-    new Promise((resolve) => {
-      const onMessage = (m) => {
-        if (m && key in m) {
-          proc.off('message', onMessage);
-          resolve(m[key]);
-        }
-      };
-      proc.on('message', onMessage);
-      proc.send(message);
-    });
+  const ask = asker(proc);
   return {
     url,
     pid: proc.pid,

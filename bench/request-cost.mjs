@@ -41,6 +41,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { asker } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -256,21 +257,6 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 `;
-
-/** Sends `message` to a child over IPC and resolves with the `key` of its first answer carrying one. */
-function asker(proc) {
-  return (message, key) =>
-    new Promise((resolve) => {
-      const onMessage = (m) => {
-        if (m && key in m) {
-          proc.off('message', onMessage);
-          resolve(m[key]);
-        }
-      };
-      proc.on('message', onMessage);
-      proc.send(message);
-    });
-}
 
 /** With --gc: start/stop of the child's GC_PROBE (stop resolves with its figures); otherwise null. */
 function gcProbeOf(proc) {

@@ -171,6 +171,32 @@ describe("the table's shared tooltip", () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
+  it('showing and hiding it does not render the rows again', async () => {
+    let cellRenders = 0;
+    const columns: DataColumn<Row>[] = [
+      {
+        id: 'name',
+        label: 'Name',
+        cell: (r) => {
+          cellRenders++;
+          return r.name;
+        },
+      },
+    ];
+    render(
+      <MemoryRouter>
+        <DataTable label="Liste" columns={columns} rows={ROWS} count={ROWS.length} rowKey={(r) => r.id} list={list} actions={() => <RowIconButton label="Drucken" icon={PrintIcon} />} />
+      </MemoryRouter>,
+    );
+    const rendered = cellRenders;
+    const print = within(rowOf('Anna')).getByRole('button', { name: 'Drucken' });
+    await userEvent.hover(print);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Drucken');
+    await userEvent.unhover(print);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(cellRenders).toBe(rendered);
+  });
+
   it('waits ~100 ms before it shows on hover', async () => {
     render(table());
     await userEvent.hover(within(rowOf('Anna')).getByRole('button', { name: 'Drucken' }));

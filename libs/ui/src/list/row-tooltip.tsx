@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type MutableRefObject, type PointerEvent } from 'react';
 import Popper from '@mui/material/Popper';
 import { tooltipClasses } from '@mui/material/Tooltip';
 import { keyframes, type SxProps, type Theme } from '@mui/material/styles';
@@ -52,13 +52,37 @@ const tooltipSx: SxProps<Theme> = (theme) => ({
   },
 });
 
+/** What the list's event handlers tell the tooltip (its state lives in `RowTooltipHost`). */
+interface TooltipEvents {
+  over(target: EventTarget | null, container: HTMLElement): void;
+  out(target: EventTarget | null, related: EventTarget | null, container: HTMLElement): void;
+  focus(target: EventTarget | null, container: HTMLElement): void;
+  blur(): void;
+}
+
 /**
  * One tooltip for all the elements of a list that carry a `data-tooltip` (the row parts), instead
  * of a MUI Tooltip per button: spread `handlers` on the element holding the rows (events bubble to
  * it) and render `tooltip`. It shows 100 ms after the pointer entered an element (at once when
  * another just closed), at once on keyboard focus, and hides on leave, blur, Escape and scroll.
+ * The handlers are stable and the tooltip keeps its own state, so hovering a row's buttons
+ * re-renders the tooltip only, not the list.
  */
 export function useRowTooltip() {
+  const events = useRef<TooltipEvents | null>(null);
+  const handlers = useMemo(
+    () => ({
+      onPointerOver: (e: PointerEvent<HTMLElement>) => events.current?.over(e.target, e.currentTarget),
+      onPointerOut: (e: PointerEvent<HTMLElement>) => events.current?.out(e.target, e.relatedTarget, e.currentTarget),
+      onFocus: (e: FocusEvent<HTMLElement>) => events.current?.focus(e.target, e.currentTarget),
+      onBlur: () => events.current?.blur(),
+    }),
+    [],
+  );
+  return { handlers, tooltip: <RowTooltipHost events={events} /> };
+}
+
+function RowTooltipHost({ events }: { events: MutableRefObject<TooltipEvents | null> }) {
   const [shown, setShown] = useState<Shown | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** The element whose tooltip waits for the enter delay. */
@@ -80,28 +104,34 @@ export function useRowTooltip() {
     setShown(null);
   };
 
-  const handlers = {
-    onPointerOver: (e: PointerEvent<HTMLElement>) => {
-      const el = tooltipTarget(e.target, e.currentTarget);
-      if (!el) return hide();
-      if (el === shown?.anchor || el === pending.current) return;
-      if (shown || Date.now() - closedAt.current < HYSTERESIS_MS) return show(el);
-      clear();
-      pending.current = el;
-      timer.current = setTimeout(() => show(el), ENTER_DELAY_MS);
-    },
-    onPointerOut: (e: PointerEvent<HTMLElement>) => {
-      const from = tooltipTarget(e.target, e.currentTarget);
-      // Moving within the same element (e.g. onto its icon) keeps the tooltip.
-      if (from && e.relatedTarget instanceof Node && from.contains(e.relatedTarget)) return;
-      hide();
-    },
-    onFocus: (e: FocusEvent<HTMLElement>) => {
-      const el = tooltipTarget(e.target, e.currentTarget);
-      if (el && isFocusVisible(el)) show(el);
-    },
-    onBlur: () => hide(),
-  };
+  // The list's handlers reach the committed render's functions (they read `shown`).
+  useLayoutEffect(() => {
+    events.current = {
+      over: (target, container) => {
+        const el = tooltipTarget(target, container);
+        if (!el) return hide();
+        if (el === shown?.anchor || el === pending.current) return;
+        if (shown || Date.now() - closedAt.current < HYSTERESIS_MS) return show(el);
+        clear();
+        pending.current = el;
+        timer.current = setTimeout(() => show(el), ENTER_DELAY_MS);
+      },
+      out: (target, related, container) => {
+        const from = tooltipTarget(target, container);
+        // Moving within the same element (e.g. onto its icon) keeps the tooltip.
+        if (from && related instanceof Node && from.contains(related)) return;
+        hide();
+      },
+      focus: (target, container) => {
+        const el = tooltipTarget(target, container);
+        if (el && isFocusVisible(el)) show(el);
+      },
+      blur: () => hide(),
+    };
+    return () => {
+      events.current = null;
+    };
+  });
 
   useEffect(() => {
     if (!shown) return;
@@ -124,10 +154,10 @@ export function useRowTooltip() {
 
   useEffect(() => clear, []);
 
-  const tooltip = shown && (
+  if (!shown) return null;
+  return (
     <Popper open anchorEl={shown.anchor} placement="bottom" className={tooltipClasses.popper} sx={tooltipSx}>
       <div className={tooltipClasses.tooltip}>{shown.label}</div>
     </Popper>
   );
-  return { handlers, tooltip };
 }
