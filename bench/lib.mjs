@@ -173,20 +173,52 @@ export async function scratchDatabase(serverUrl, prefix) {
 
 // Loads the built backend after wrapping node-postgres' query function, so the bench can ask (over
 // IPC) for the SQL statements of one request, with the statement name where the backend prepares
-// them. Runs with cwd = the backend folder, so `pg` resolves to the very module the backend uses.
+// them, and have the backend time its requests (from the request event to the answer written) and
+// statements (from the query call to the driver's answer, rows parsed). Runs with cwd = the backend
+// folder, so `pg` resolves to the very module the backend uses.
 const BACKEND_LOADER = `
+import http from 'node:http';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 let captured = null;
+let timings = null;
 const original = pg.Client.prototype.query;
 pg.Client.prototype.query = function (text, values, ...rest) {
   if (captured) captured.push(typeof text === 'string' ? { text, values: Array.isArray(values) ? values : [] } : { text: text.text, name: text.name, values: Array.isArray(values) ? values : (text.values ?? []) });
-  return original.call(this, text, values, ...rest);
+  if (!timings) return original.call(this, text, values, ...rest);
+  // Timed from the call to the answer, whether the caller passed a callback (pg.Pool does) or awaits.
+  const start = performance.now();
+  const list = timings.statements;
+  const sql = typeof text === 'string' ? text : text.text;
+  const done = () => list.push({ sql, start, ms: performance.now() - start });
+  const args = [values, ...rest];
+  const at = args.findIndex((a) => typeof a === 'function');
+  if (at !== -1) {
+    const callback = args[at];
+    args[at] = function (...answer) { done(); return callback.apply(this, answer); };
+  }
+  const result = original.call(this, text, ...args);
+  if (at === -1 && result && typeof result.then === 'function') result.then(done, () => undefined);
+  return result;
+};
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (event, req, res) {
+  if (event === 'request' && timings) {
+    const start = performance.now();
+    const list = timings.requests;
+    const end = res.end; let endAt = 0;
+    res.end = function (...a) { endAt = endAt || performance.now(); return end.apply(this, a); };
+    res.once('finish', () => { const m = globalThis.__marks ?? {}; list.push({ url: req.url, start, ms: performance.now() - start, svc: m.svc - start, repo: m.repo - start, dto: m.dto - start, endAt: endAt - start }); });
+  }
+  return emit.apply(this, arguments);
 };
 process.on('message', (m) => {
   if (m === 'capture') { captured = []; process.send({ capturing: true }); }
   if (m === 'collect') { process.send({ statements: captured ?? [] }); captured = null; }
+  if (m === 'time') { timings = { statements: [], requests: [] }; process.send({ timing: true }); }
+  if (m === 'times') { process.send({ times: timings ?? { statements: [], requests: [] } }); timings = null; }
 });
 await import(pathToFileURL(path.resolve('dist/main.js')).href);
 `;
@@ -214,7 +246,7 @@ export function asker(proc) {
 export async function startBackend({ backendDir = path.join(repoRoot, 'backend'), env = {}, jwtSecret = randomBytes(24).toString('hex'), profileDir = null } = {}) {
   const port = await freePort();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT'].includes(k)));
-  const cpuProf = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const cpuProf = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, ...(process.env.CPU_PROF_INTERVAL ? [`--cpu-prof-interval=${process.env.CPU_PROF_INTERVAL}`] : [])] : [];
   const proc = spawn(process.execPath, [...cpuProf, '--input-type=module', '-e', BACKEND_LOADER], {
     cwd: backendDir,
     env: { ...base, NODE_ENV: 'production', PORT: String(port), JWT_SECRET: jwtSecret, DEMO: '1', LOG_LEVEL: 'warn', ...env },
@@ -260,10 +292,94 @@ export async function startBackend({ backendDir = path.join(repoRoot, 'backend')
       await fn();
       return ask('collect', 'statements');
     },
+    /** Starts timing the backend's requests and SQL statements (see BACKEND_LOADER). */
+    timeStatements: () => ask('time', 'timing'),
+    /**
+     * What was timed since timeStatements(), in ms, in the order things ended; stops timing:
+     * { statements: [{ sql, start, ms }], requests: [{ url, start, ms }] }.
+     */
+    statementTimes: () => ask('times', 'times'),
   };
 }
 
 /** Runs a captured statement as the backend did (same name: same parse-once and plan caching). */
 export function runStatement(client, s) {
   return client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+}
+
+/**
+ * The backend's own time per request (p50, ms) around `statement` (one client, so requests and
+ * statements do not overlap): before it, in it (the driver's time), after it until the answer is written.
+ */
+export function splitServerTime({ statements, requests }, statement) {
+  const runs = statements.filter((s) => s.sql === statement.text);
+  const before = [];
+  const inside = [];
+  const after = [];
+  let k = 0;
+  for (const r of requests) {
+    while (k < runs.length && runs[k].start < r.start) k++;
+    const run = runs[k];
+    if (!run || run.start > r.start + r.ms) continue;
+    before.push(run.start - r.start);
+    inside.push(run.ms);
+    after.push(r.start + r.ms - (run.start + run.ms));
+  }
+  return { before: summary(before).p50, sql: summary(inside).p50, after: summary(after).p50 };
+}
+
+// The same work as an API list request by bare tools: node:http and node-postgres, no framework.
+// Each GET runs the statement given over IPC (named as the backend names it, so parsed once and
+// planned the same way) on one connection and answers its rows as JSON.
+const BARE_SQL_SERVER = `
+import http from 'node:http';
+import pg from 'pg';
+const client = new pg.Client({ connectionString: process.env.BARE_DATABASE_URL });
+await client.connect();
+let statement = null;
+process.on('message', (m) => {
+  if (m && m.statement) { statement = m.statement; process.send({ statementSet: true }); }
+});
+const server = http.createServer((req, res) => {
+  const s = statement;
+  client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values }).then(
+    (result) => {
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ data: result.rows }));
+    },
+    (error) => { res.statusCode = 500; res.end(String(error)); },
+  );
+});
+server.listen(Number(process.env.BARE_PORT), '127.0.0.1', () => process.send({ listening: true }));
+`;
+
+/**
+ * Starts the bare reference server (node:http + node-postgres, its own process, cwd = the backend
+ * folder so `pg` is the backend's). `use(statement)` sets the statement every GET runs.
+ */
+export async function startBareSqlServer({ databaseUrl, backendDir = path.join(repoRoot, 'backend') }) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', BARE_SQL_SERVER], {
+    cwd: backendDir,
+    env: { ...process.env, BARE_DATABASE_URL: databaseUrl, BARE_PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const killOnExit = () => proc.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  const ask = asker(proc);
+  await new Promise((resolve, reject) => {
+    proc.once('exit', (code) => reject(new Error(`bare SQL server exited with ${code}`)));
+    proc.once('message', (m) => (m?.listening ? resolve() : reject(new Error('bare SQL server did not start'))));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    use: (statement) => ask({ statement }, 'statementSet'),
+    async stop() {
+      process.off('exit', killOnExit);
+      proc.removeAllListeners('exit');
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

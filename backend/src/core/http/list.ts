@@ -329,25 +329,48 @@ function nameOf(table: PgTable): string {
 /** Statement texts by query shape, per selection. */
 const shapes = new WeakMap<RenderedSql, StatementShapes>();
 
+/** A list's ORDER BY as text when it takes no parameters (the same for every request), else null. */
+interface SortText {
+  text: string | null;
+}
+
+/** ORDER BY texts per source and sort (field and direction). */
+const sortTexts = new WeakMap<object, Map<string, SortText>>();
+
+/** The ORDER BY of this sort, rendered once per source and sort where it takes no parameters. */
+function sortText<S extends string>(source: ListSource<S>, sort: ListSort<S>, orderBy: SQL[]): SortText {
+  let known = sortTexts.get(source);
+  if (!known) sortTexts.set(source, (known = new Map()));
+  const key = `${sort.field}\n${sort.desc ? 1 : 0}`;
+  let order = known.get(key);
+  if (!order) {
+    const rendered = renderSql(sql.join(orderBy, sql`, `));
+    order = { text: rendered.params.length ? null : rendered.text };
+    known.set(key, order);
+  }
+  return order;
+}
+
 /**
  * The one statement of a list: `select <fields>[, (select count(*) from T where W) as total] from T
  * where W order by O offset $a limit $b`. Only W and O are rendered per request (the scope and
  * filters, small); the select list is the selection's text. W occurs twice with the same parameter
  * numbers; the text is kept per query shape (StatementShapes).
  */
-function listStatement(table: string, selection: ListSelection<unknown>, values: Record<string, unknown>, plan: ListPlan, withTotal: boolean): RenderedSql {
+function listStatement(table: string, selection: ListSelection<unknown>, values: Record<string, unknown>, plan: ListPlan, order: SortText, withTotal: boolean): RenderedSql {
   const head = selection.head;
   const params = fillPlaceholders(head.params, values);
   const where = renderSql(plan.where ?? sql`true`, params.length);
   params.push(...where.params);
-  const order = renderSql(sql.join(plan.orderBy, sql`, `), params.length);
-  params.push(...order.params, plan.offset, plan.limit);
+  const orderText = order.text ?? renderSql(sql.join(plan.orderBy, sql`, `), params.length);
+  const orderBy = typeof orderText === 'string' ? { text: orderText, params: [] } : orderText;
+  params.push(...orderBy.params, plan.offset, plan.limit);
   const n = params.length;
   let known = shapes.get(head);
   if (!known) shapes.set(head, (known = new StatementShapes()));
-  const text = known.text(`${withTotal ? 1 : 0}${table}\n${where.text}\n${order.text}\n${n}`, () => {
+  const text = known.text(`${withTotal ? 1 : 0}${table}\n${where.text}\n${orderBy.text}\n${n}`, () => {
     const total = withTotal ? `, (select count(*) from ${table} where ${where.text}) as "${TOTAL}"` : '';
-    return `${head.text}${total} from ${table}${selection.joins} where ${where.text} order by ${order.text} offset $${n - 1} limit $${n}`;
+    return `${head.text}${total} from ${table}${selection.joins} where ${where.text} order by ${orderBy.text} offset $${n - 1} limit $${n}`;
   });
   return { text, params };
 }
@@ -371,7 +394,7 @@ export async function runListInOneStatement<S extends string, T>(
   if (source.countCap !== undefined) throw new Error('runListInOneStatement counts exactly; a countCap needs runList');
   const plan = planList(source, request);
   const withTotal = !request.ids;
-  const found = await queryArrays(db, listStatement(nameOf(source.table), selection, values, plan, withTotal));
+  const found = await queryArrays(db, listStatement(nameOf(source.table), selection, values, plan, sortText(source, request.query.sort, plan.orderBy), withTotal));
   const rows = found.map((row) => selection.decodeRow(row) as T);
   if (!withTotal) return { rows, count: rows.length };
   // The total is the column after the selection's.

@@ -52,9 +52,12 @@ function compressWholeAnswers(req: Request, res: Response): void {
   res.end = function (this: Response, ...args: unknown[]) {
     const [chunk, encoding] = args;
     if (!streamed && !this.headersSent && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
-      const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk;
-      const coding = body.length >= THRESHOLD ? codingFor(req, this) : null;
+      const textEncoding = typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8';
+      const size = typeof chunk === 'string' ? Buffer.byteLength(chunk, textEncoding) : chunk.length;
+      const coding = size >= THRESHOLD ? codingFor(req, this) : null;
       if (coding) {
+        // Encoded only to be compressed: an answer that goes as it is stays the string Node writes.
+        const body = typeof chunk === 'string' ? Buffer.from(chunk, textEncoding) : chunk;
         const compressed = compress(body, coding);
         this.setHeader('Content-Encoding', coding);
         this.setHeader('Content-Length', compressed.length);

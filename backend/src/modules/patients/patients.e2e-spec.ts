@@ -87,6 +87,10 @@ describe('GET /api/patients', () => {
     expect(all.map((p) => iso(p.dateOfBirth))).toEqual(all.map((p) => iso(p.dateOfBirth)).sort().reverse());
     const page = await api().get('/api/patients?limit=5&offset=5&sort=-dateOfBirth').set('x-auth-token', as('apotheke'));
     expect(page.body.data.map((p: PatientDto) => p._id)).toEqual(all.slice(5, 10).map((p) => p._id));
+    // The same key ascending after descending (ORDER BY texts are kept per source, key and direction).
+    const ascending = (await api().get('/api/patients?limit=-1&sort=dateOfBirth').set('x-auth-token', as('apotheke'))).body.data as PatientDto[];
+    expect(ascending.map((p) => iso(p.dateOfBirth))).toEqual(all.map((p) => iso(p.dateOfBirth)).sort());
+    expect(ascending[0]!.dateOfBirth).not.toBe(all[0]!.dateOfBirth);
     for (const sort of ['firstname', 'home', 'homeGroup', 'createdAt', '-modifiedAt']) {
       expect((await api().get(`/api/patients?sort=${sort}`).set('x-auth-token', as('apotheke'))).status).toBe(200);
     }

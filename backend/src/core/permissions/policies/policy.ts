@@ -28,15 +28,25 @@ export function definePolicy<Action extends string, Fields extends PolicyRecord>
   columns: FieldColumns;
   rule: (auth: AuthContext, action: Action | 'read') => Condition;
 }): RecordPolicy<Action, Fields> {
+  // A rule depends on the caller and the action only, and an AuthContext is made per request and
+  // never changed: a list's row flags (`can` per row and action) build each condition once.
+  const built = new WeakMap<AuthContext, Map<Action | 'read', Condition>>();
+  const rule = (auth: AuthContext, action: Action | 'read'): Condition => {
+    let byAction = built.get(auth);
+    if (!byAction) built.set(auth, (byAction = new Map()));
+    let condition = byAction.get(action);
+    if (condition === undefined) byAction.set(action, (condition = definition.rule(auth, action)));
+    return condition;
+  };
   const policy: RecordPolicy<Action, Fields> = {
     subject: definition.subject,
     columns: definition.columns,
-    rule: definition.rule,
-    where: (auth, action, columns = definition.columns) => toSql(definition.rule(auth, action), columns),
-    can: (auth, action, record) => matches(definition.rule(auth, action), record),
+    rule,
+    where: (auth, action, columns = definition.columns) => toSql(rule(auth, action), columns),
+    can: (auth, action, record) => matches(rule(auth, action), record),
     assert(auth, action, record): asserts record is Fields {
-      if (!record || !matches(definition.rule(auth, 'read'), record)) throw AppError.notFound();
-      if (action !== 'read' && !matches(definition.rule(auth, action), record)) throw AppError.forbidden();
+      if (!record || !matches(rule(auth, 'read'), record)) throw AppError.notFound();
+      if (action !== 'read' && !matches(rule(auth, action), record)) throw AppError.forbidden();
     },
   };
   return policy;
