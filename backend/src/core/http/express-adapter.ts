@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Express } from 'express';
+import type { Express, Response } from 'express';
 
 /**
  * Nest's Express adapter, but its HTTP server builds every request and response with Express's
@@ -32,4 +32,39 @@ export class PrototypedExpressAdapter extends ExpressAdapter {
     app.response = AppResponse.prototype as unknown as Express['response'];
     this.httpServer = createServer({ IncomingMessage: AppRequest, ServerResponse: AppResponse }, app);
   }
+
+  /**
+   * A route's plain object or array answer is written as JSON here; everything else (no body,
+   * files, errors, HEAD, 204/304, a Content-Type, ETag or Last-Modified a route set) goes through
+   * Nest and Express as before. The same bytes and headers as Express's `res.json` (no JSON
+   * settings are configured), without its per-answer header parsing and freshness check, which
+   * cannot apply to an answer without ETag and Last-Modified.
+   */
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (!isPlainJson(body) || !answersPlainly(response, statusCode)) return super.reply(response, body, statusCode);
+    if (statusCode !== undefined && statusCode !== null) response.statusCode = statusCode;
+    const json = JSON.stringify(body);
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.setHeader('Content-Length', Buffer.byteLength(json, 'utf8'));
+    return response.end(json, 'utf8');
+  }
+}
+
+function isPlainJson(body: unknown): body is object {
+  if (typeof body !== 'object' || body === null) return false;
+  const prototype = Object.getPrototypeOf(body) as unknown;
+  return prototype === Object.prototype || prototype === null || Array.isArray(body);
+}
+
+function answersPlainly(response: Response, statusCode: number | undefined): boolean {
+  const status = statusCode ?? response.statusCode;
+  return (
+    status !== 204 &&
+    status !== 304 &&
+    response.req?.method !== 'HEAD' &&
+    !response.headersSent &&
+    response.getHeader('Content-Type') === undefined &&
+    response.getHeader('ETag') === undefined &&
+    response.getHeader('Last-Modified') === undefined
+  );
 }
