@@ -212,9 +212,13 @@ describe('GET /api/tasks: the cost of one page', () => {
       page = await list(caller, query);
     });
     expect(page!.data.length).toBeGreaterThan(0);
-    // The session row of the previous request is reused (SessionService): the list's two statements only.
-    expect(run).toHaveLength(2);
-    expect(run.filter((text) => /^select count\(\*\) from \(select 1/.test(text))).toHaveLength(1);
+    // The list's own statements. The session row of the previous request is reused for up to 1 s
+    // (SessionService; users.cost.e2e-spec counts that on a small list): a page of 10,000+ orders
+    // sorted by patient may take longer than that on a loaded machine, and the row is read again.
+    const own = run.filter((text) => !/ from "sessions" /.test(text));
+    expect(run.length - own.length).toBeLessThanOrEqual(1);
+    expect(own).toHaveLength(2);
+    expect(own.filter((text) => /^select count\(\*\) from \(select 1/.test(text))).toHaveLength(1);
     // The event figures come with the rows, equal to counting the feed directly.
     const figures = await database
       .select({ id: taskEvents.taskId, n: sql<number>`count(*)`.mapWith(Number) })
