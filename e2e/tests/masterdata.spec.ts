@@ -162,3 +162,17 @@ test('the admin creates a practice, a fax doctor in it, a home with two living a
   await page.getByRole('tab', { name: 'Absendereinstellungen' }).click();
   await expect(page.getByRole('img', { name: 'Logo der Einrichtung' })).toBeVisible();
 });
+
+test('the patient list filters are as wide as their labels need (the care-home picker filled only ≈90 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signInAndWait(page, 'apotheke', DEMO_PASSWORD);
+  await openFromSidebar(page, 'Patienten', /\/patienten$/);
+  for (const name of ['Pflegeeinrichtung', 'Wohnbereich']) {
+    const box = page.getByRole('combobox', { name }).locator('xpath=ancestor::div[contains(@class, "MuiInputBase-root")][1]');
+    await expect(box).toBeVisible();
+    expect((await box.boundingBox())!.width, `${name}: width of the field`).toBeGreaterThanOrEqual(150);
+  }
+  // The care-home label is read in full, not cut off with an ellipsis.
+  const label = page.locator('label', { hasText: 'Pflegeeinrichtung' }).first();
+  expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});

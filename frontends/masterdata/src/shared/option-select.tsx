@@ -58,7 +58,9 @@ export function OptionSelect({ label, options, value, onChange, onBlur, id, erro
       clearText={OPTION_SELECT_TEXTS.clear}
       noOptionsText={UI_MESSAGES.noSearchResults}
       renderInput={(params) => (
-        <TextField {...params} label={label} required={required} error={error} helperText={helperText} margin={dense ? 'none' : 'normal'} />
+        // Always as wide as the picker: a dense one's width comes from `sx` (a filter bar's flex
+        // basis), and without fullWidth the field kept the input's own width (about 90 px).
+        <TextField {...params} fullWidth label={label} required={required} error={error} helperText={helperText} margin={dense ? 'none' : 'normal'} />
       )}
     />
   );
