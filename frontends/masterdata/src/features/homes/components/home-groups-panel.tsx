@@ -35,11 +35,14 @@ export function HomeGroupsPanel({ home }: { home: HomeDto }) {
       setError(problem.message);
       return;
     }
+    const submitted = name;
     add.mutate(
       { params: { id: home._id }, body: { name: name.trim() } },
       {
         onSuccess: () => {
-          setName('');
+          // The new row shows as soon as the home is read again, a moment before this runs: a name
+          // typed meanwhile for the next living area stays.
+          setName((current) => (current === submitted ? '' : current));
           toast(T.groupAdded, 'success');
         },
         onError: (e) => setError(e instanceof ApiError ? e.fieldErrors().name : undefined),

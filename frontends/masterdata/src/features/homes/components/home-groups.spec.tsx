@@ -32,6 +32,27 @@ describe('Wohnbereich tab', () => {
     expect(newGroup()).toHaveValue('');
   });
 
+  it('keeps a name typed for the next living area while the added one is still being confirmed', async () => {
+    homeServer();
+    show(['ROLE_ADMIN'], GROUPS_TAB);
+    await screen.findByRole('tab', { name: 'Wohnbereich' });
+    // The home is read again after the add; hold that answer, as a slow network would.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'GET' && String(input).startsWith(`/api/homes/${HOME_ID}`)) await held;
+      return answer(input, init);
+    }) as typeof fetch;
+    await userEvent.type(newGroup(), 'Wohnbereich C{Enter}');
+    await userEvent.clear(newGroup());
+    await userEvent.type(newGroup(), 'Wohnbereich D');
+    release();
+    await waitFor(() => expect(groupRows()).toHaveLength(3));
+    expect(await screen.findByText('Wohnbereich angelegt')).toBeInTheDocument();
+    expect(newGroup()).toHaveValue('Wohnbereich D');
+  });
+
   it('asks for a name and shows the server refusal of a taken one at the field', async () => {
     const { calls } = homeServer();
     show(['ROLE_ADMIN'], GROUPS_TAB);
