@@ -329,26 +329,20 @@ function nameOf(table: PgTable): string {
 /** Statement texts by query shape, per selection. */
 const shapes = new WeakMap<RenderedSql, StatementShapes>();
 
-/** A list's ORDER BY as text when it takes no parameters (the same for every request), else null. */
-interface SortText {
-  text: string | null;
-}
+/** ORDER BY texts per source and sort (field and direction); null where the order takes parameters. */
+const sortTexts = new WeakMap<object, Map<string, string | null>>();
 
-/** ORDER BY texts per source and sort (field and direction). */
-const sortTexts = new WeakMap<object, Map<string, SortText>>();
-
-/** The ORDER BY of this sort, rendered once per source and sort where it takes no parameters. */
-function sortText<S extends string>(source: ListSource<S>, sort: ListSort<S>, orderBy: SQL[]): SortText {
+/** The ORDER BY of this sort as text, rendered once per source and sort; null when it takes parameters. */
+function sortText<S extends string>(source: ListSource<S>, sort: ListSort<S>, orderBy: SQL[]): string | null {
   let known = sortTexts.get(source);
   if (!known) sortTexts.set(source, (known = new Map()));
   const key = `${sort.field}\n${sort.desc ? 1 : 0}`;
-  let order = known.get(key);
-  if (!order) {
+  let text = known.get(key);
+  if (text === undefined) {
     const rendered = renderSql(sql.join(orderBy, sql`, `));
-    order = { text: rendered.params.length ? null : rendered.text };
-    known.set(key, order);
+    known.set(key, (text = rendered.params.length ? null : rendered.text));
   }
-  return order;
+  return text;
 }
 
 /**
@@ -357,13 +351,12 @@ function sortText<S extends string>(source: ListSource<S>, sort: ListSort<S>, or
  * filters, small); the select list is the selection's text. W occurs twice with the same parameter
  * numbers; the text is kept per query shape (StatementShapes).
  */
-function listStatement(table: string, selection: ListSelection<unknown>, values: Record<string, unknown>, plan: ListPlan, order: SortText, withTotal: boolean): RenderedSql {
+function listStatement(table: string, selection: ListSelection<unknown>, values: Record<string, unknown>, plan: ListPlan, order: string | null, withTotal: boolean): RenderedSql {
   const head = selection.head;
   const params = fillPlaceholders(head.params, values);
   const where = renderSql(plan.where ?? sql`true`, params.length);
   params.push(...where.params);
-  const orderText = order.text ?? renderSql(sql.join(plan.orderBy, sql`, `), params.length);
-  const orderBy = typeof orderText === 'string' ? { text: orderText, params: [] } : orderText;
+  const orderBy = order !== null ? { text: order, params: [] } : renderSql(sql.join(plan.orderBy, sql`, `), params.length);
   params.push(...orderBy.params, plan.offset, plan.limit);
   const n = params.length;
   let known = shapes.get(head);
