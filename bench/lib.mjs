@@ -7,6 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { BACKEND_NODE_FLAGS } from '../scripts/lib.mjs';
+
+export { BACKEND_NODE_FLAGS };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
@@ -82,8 +85,9 @@ export async function repeat(n, fn) {
  * one latency summary (ms) per function: the figure and its reference then see the same moments
  * of the machine (a burst of load or a collection in one block of samples would bias that block).
  */
-export async function repeatInterleaved(n, fns) {
+export async function repeatInterleaved(n, fns, { afterWarmUp } = {}) {
   for (let i = 0; i < Math.ceil(n / 10); i++) for (const fn of fns) await fn();
+  await afterWarmUp?.();
   const samples = fns.map(() => []);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < fns.length; k++) {
@@ -179,11 +183,20 @@ export async function scratchDatabase(serverUrl, prefix) {
 const BACKEND_LOADER = `
 import http from 'node:http';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, constants, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 let captured = null;
 let timings = null;
+// Garbage collections while timing: young-generation scavenges and the rest (marking, compacting).
+new PerformanceObserver((list) => {
+  if (!timings) return;
+  for (const e of list.getEntries()) {
+    const g = e.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR ? timings.gc.scavenges : timings.gc.major;
+    g.n++;
+    g.ms += e.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
 const original = pg.Client.prototype.query;
 pg.Client.prototype.query = function (text, values, ...rest) {
   if (captured) captured.push(typeof text === 'string' ? { text, values: Array.isArray(values) ? values : [] } : { text: text.text, name: text.name, values: Array.isArray(values) ? values : (text.values ?? []) });
@@ -217,8 +230,8 @@ http.Server.prototype.emit = function (event, req, res) {
 process.on('message', (m) => {
   if (m === 'capture') { captured = []; process.send({ capturing: true }); }
   if (m === 'collect') { process.send({ statements: captured ?? [] }); captured = null; }
-  if (m === 'time') { timings = { statements: [], requests: [] }; process.send({ timing: true }); }
-  if (m === 'times') { process.send({ times: timings ?? { statements: [], requests: [] } }); timings = null; }
+  if (m === 'time') { timings = { statements: [], requests: [], gc: { scavenges: { n: 0, ms: 0 }, major: { n: 0, ms: 0 } } }; process.send({ timing: true }); }
+  if (m === 'times') { process.send({ times: timings ?? { statements: [], requests: [], gc: null } }); timings = null; }
 });
 await import(pathToFileURL(path.resolve('dist/main.js')).href);
 `;
@@ -241,13 +254,14 @@ export function asker(proc) {
 /**
  * Starts the built backend (<backendDir>/dist) on a free port with `env` (DATABASE_URL, DATA_DIR,
  * REDIS_URL, …) and the demo data; resolves once /api/config answers. `statementsOf(fn)` answers the
- * SQL the backend ran while `fn` ran.
+ * SQL the backend ran while `fn` ran. It runs with the Node flags `npm start` uses (`nodeFlags`,
+ * by default backend/package.json "config.nodeFlags").
  */
-export async function startBackend({ backendDir = path.join(repoRoot, 'backend'), env = {}, jwtSecret = randomBytes(24).toString('hex'), profileDir = null } = {}) {
+export async function startBackend({ backendDir = path.join(repoRoot, 'backend'), env = {}, jwtSecret = randomBytes(24).toString('hex'), profileDir = null, nodeFlags = BACKEND_NODE_FLAGS } = {}) {
   const port = await freePort();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT'].includes(k)));
   const cpuProf = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, ...(process.env.CPU_PROF_INTERVAL ? [`--cpu-prof-interval=${process.env.CPU_PROF_INTERVAL}`] : [])] : [];
-  const proc = spawn(process.execPath, [...cpuProf, '--input-type=module', '-e', BACKEND_LOADER], {
+  const proc = spawn(process.execPath, [...nodeFlags, ...cpuProf, '--input-type=module', '-e', BACKEND_LOADER], {
     cwd: backendDir,
     env: { ...base, NODE_ENV: 'production', PORT: String(port), JWT_SECRET: jwtSecret, DEMO: '1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -296,7 +310,7 @@ export async function startBackend({ backendDir = path.join(repoRoot, 'backend')
     timeStatements: () => ask('time', 'timing'),
     /**
      * What was timed since timeStatements(), in ms, in the order things ended; stops timing:
-     * { statements: [{ sql, start, ms }], requests: [{ url, start, ms }] }.
+     * { statements: [{ sql, start, ms }], requests: [{ url, start, ms }], gc: { scavenges: { n, ms }, major: { n, ms } } }.
      */
     statementTimes: () => ask('times', 'times'),
   };
@@ -355,11 +369,12 @@ server.listen(Number(process.env.BARE_PORT), '127.0.0.1', () => process.send({ l
 
 /**
  * Starts the bare reference server (node:http + node-postgres, its own process, cwd = the backend
- * folder so `pg` is the backend's). `use(statement)` sets the statement every GET runs.
+ * folder so `pg` is the backend's, and the backend's Node flags, so both run with the same runtime
+ * settings). `use(statement)` sets the statement every GET runs.
  */
-export async function startBareSqlServer({ databaseUrl, backendDir = path.join(repoRoot, 'backend') }) {
+export async function startBareSqlServer({ databaseUrl, backendDir = path.join(repoRoot, 'backend'), nodeFlags = BACKEND_NODE_FLAGS }) {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', BARE_SQL_SERVER], {
+  const proc = spawn(process.execPath, [...nodeFlags, '--input-type=module', '-e', BARE_SQL_SERVER], {
     cwd: backendDir,
     env: { ...process.env, BARE_DATABASE_URL: databaseUrl, BARE_PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

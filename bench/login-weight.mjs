@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM, freePort } from './lib.mjs';
+import { BACKEND_NODE_FLAGS, CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM, freePort } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -48,7 +48,7 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mediport-bench-'));
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') };
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'SSO_ENABLED', 'STATIC_ROOT']) delete env[key];
-  const child = spawn(process.execPath, [path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...BACKEND_NODE_FLAGS, path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   for (const s of [child.stdout, child.stderr]) s.on('data', (d) => (log = (log + d).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;

@@ -41,7 +41,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { asker } from './lib.mjs';
+import { BACKEND_NODE_FLAGS, asker } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -266,7 +266,7 @@ function gcProbeOf(proc) {
 }
 
 async function startBare() {
-  const c = child(['--input-type=module', '-e', BARE_SERVER], {});
+  const c = child([...BACKEND_NODE_FLAGS, '--input-type=module', '-e', BARE_SERVER], {});
   const port = await new Promise((resolve, reject) => {
     c.proc.once('message', (m) => resolve(m.port));
     c.proc.once('exit', () => reject(new Error(`bare server exited: ${c.output()}`)));
@@ -304,7 +304,7 @@ async function startBackend(env) {
   const port = await freePort();
   const cpuProf = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT'].includes(k)));
-  const c = child([...cpuProf, '--input-type=module', '-e', BACKEND_LOADER], {
+  const c = child([...BACKEND_NODE_FLAGS, ...cpuProf, '--input-type=module', '-e', BACKEND_LOADER], {
     cwd: backendDir,
     env: { ...base, NODE_ENV: 'production', PORT: String(port), JWT_SECRET: randomBytes(24).toString('hex'), DEMO: '1', ...env },
   });

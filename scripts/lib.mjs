@@ -1,6 +1,6 @@
 // Small helpers shared by build.mjs, start.mjs and test.mjs (no dependencies beyond Node).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,17 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LIBS = ['contracts', 'permissions', 'validation', 'ui', 'api-client'];
 export const FRONTENDS = ['shell', 'orders', 'masterdata', 'admin', 'profile'];
+
+/**
+ * The Node flags the backend runs with wherever it is started (`npm start`, `npm start -w backend`,
+ * the benchmarks): backend/package.json "config.nodeFlags", the one place they are set.
+ * `--max-semi-space-size=64`: semi-spaces of 64 MB instead of Node's 16 MB. A list request
+ * allocates 100–230 KB, nearly all short-lived (rows, DTOs, the JSON text), so with 16 MB a
+ * scavenge (1–6 ms on a 2-core machine) fell into every 40th–120th request, where the p99 of the
+ * patient list sits; with 64 MB into every 200th–650th. Same p50; ≈75 MB more resident memory
+ * (bench/node-flags.mjs, README "Session 8").
+ */
+export const BACKEND_NODE_FLAGS = JSON.parse(readFileSync(path.join(ROOT, 'backend', 'package.json'), 'utf8')).config.nodeFlags.split(/\s+/).filter(Boolean);
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code) => (s) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : String(s));

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from './build.mjs';
-import { ROOT, c, formatDuration, log } from './lib.mjs';
+import { BACKEND_NODE_FLAGS, ROOT, c, formatDuration, log } from './lib.mjs';
 
 const startedAt = Date.now();
 const { ok } = await build({ force: process.argv.includes('--force') });
@@ -19,7 +19,7 @@ const env = { ...process.env, PORT: port, DATA_DIR: dataDir };
 const storage = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(dataDir, 'pglite')}`;
 log('start', `starting backend on port ${port}, data: ${storage} …`);
 
-const child = spawn(process.execPath, [path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [...BACKEND_NODE_FLAGS, path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: 'inherit' });
 
 // Tell the user where to go once the server answers.
 const url = `http://localhost:${port}`;

@@ -21,14 +21,17 @@ export interface RunningBackend {
   stop(): Promise<void>;
 }
 
-/** Starts `node backend/dist/main.js` and waits until GET /api/config answers. */
+/** The Node flags `npm start` runs the backend with (backend/package.json "config.nodeFlags"). */
+const BACKEND_NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(ROOT, 'backend', 'package.json'), 'utf8')).config.nodeFlags.split(/\s+/).filter(Boolean);
+
+/** Starts `node backend/dist/main.js` as `npm start` does and waits until GET /api/config answers. */
 export async function startBackend({ port, env, logFile }: BackendOptions): Promise<RunningBackend> {
   const log = createWriteStream(logFile, { flags: 'a' });
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env, PORT: String(port), NODE_ENV: 'production' };
   // The backend under test gets exactly the settings we pass, nothing inherited from a developer shell.
   for (const key of ['REDIS_URL', 'SSO_ENABLED', 'SYSTEM_DEADLINE', 'SYSTEM_URL', 'STATIC_ROOT']) if (!(key in env)) delete childEnv[key];
   if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...BACKEND_NODE_FLAGS, path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
