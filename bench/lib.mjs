@@ -221,9 +221,7 @@ http.Server.prototype.emit = function (event, req, res) {
   if (event === 'request' && timings) {
     const start = performance.now();
     const list = timings.requests;
-    const end = res.end; let endAt = 0;
-    res.end = function (...a) { endAt = endAt || performance.now(); return end.apply(this, a); };
-    res.once('finish', () => { const m = globalThis.__marks ?? {}; list.push({ url: req.url, start, ms: performance.now() - start, svc: m.svc - start, repo: m.repo - start, dto: m.dto - start, endAt: endAt - start }); });
+    res.once('finish', () => list.push({ url: req.url, start, ms: performance.now() - start }));
   }
   return emit.apply(this, arguments);
 };
