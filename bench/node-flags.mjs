@@ -58,7 +58,7 @@ try {
     const list = statements.find((s) => /"patients"/.test(s.text) && /\blimit\b/i.test(s.text));
     if (!list) throw new Error(`could not capture the list statement of ${query}`);
     const fns = [...users.map(ask), () => runStatement(direct, list)];
-    const measured = await repeatInterleaved(rounds, fns, { afterWarmUp: () => Promise.all(backends.map((b) => b.timeStatements())) });
+    const measured = await repeatInterleaved(rounds, fns, { afterWarmUp: () => Promise.all(backends.map((b) => b.timeStatements({ statements: false }))) });
     const gcs = await Promise.all(backends.map(async (b) => (await b.statementTimes()).gc));
     const sql = measured.at(-1);
     const apis = measured.slice(0, -1);

@@ -14,9 +14,9 @@ export const FRONTENDS = ['shell', 'orders', 'masterdata', 'admin', 'profile'];
  * the benchmarks): backend/package.json "config.nodeFlags", the one place they are set.
  * `--max-semi-space-size=64`: semi-spaces of 64 MB instead of Node's 16 MB. A list request
  * allocates 100–230 KB, nearly all short-lived (rows, DTOs, the JSON text), so with 16 MB a
- * scavenge (1–6 ms on a 2-core machine) fell into every 40th–120th request, where the p99 of the
- * patient list sits; with 64 MB into every 200th–650th. Same p50; ≈75 MB more resident memory
- * (bench/node-flags.mjs, README "Session 8").
+ * scavenge (≈1 ms on a 2-core machine, however little survives) fell into every ≈55th request,
+ * where the p99 of the patient list sits; with 64 MB into every ≈220th. Same p50, a lower p99,
+ * ≈6 MB more resident memory (bench/node-flags.mjs, README "Session 8").
  */
 export const BACKEND_NODE_FLAGS = JSON.parse(readFileSync(path.join(ROOT, 'backend', 'package.json'), 'utf8')).config.nodeFlags.split(/\s+/).filter(Boolean);
 
