@@ -63,9 +63,36 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+/** p50, p99 and max of the samples; `samples` keeps them in the order taken (for ratioInterval). */
 export function summary(samples) {
   const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s.at(-1) ?? NaN };
+  return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s.at(-1) ?? NaN, samples };
+}
+
+/**
+ * How far the ratio of two series' p-th percentiles could move from run to run: a 95 % interval by
+ * a paired bootstrap (the rounds drawn with replacement, each keeping its sample of both series, as
+ * repeatInterleaved took them together). A p99 of a few thousand samples rests on its slowest few
+ * dozen, so one run's ratio alone says little where it is close to a goal.
+ */
+export function ratioInterval(a, b, p = 99, { draws = 400, seed = 99 } = {}) {
+  const next = random(seed);
+  const n = Math.min(a.length, b.length);
+  const da = new Float64Array(n);
+  const db = new Float64Array(n);
+  const ratios = new Float64Array(draws);
+  for (let d = 0; d < draws; d++) {
+    for (let i = 0; i < n; i++) {
+      const k = Math.floor(next() * n);
+      da[i] = a[k];
+      db[i] = b[k];
+    }
+    da.sort();
+    db.sort();
+    ratios[d] = percentile(da, p) / percentile(db, p);
+  }
+  ratios.sort();
+  return { low: percentile(ratios, 2.5), high: percentile(ratios, 97.5) };
 }
 
 /** Runs `fn` sequentially after a warm-up of a tenth; answers the latency summary (ms). */
@@ -82,21 +109,24 @@ export async function repeat(n, fn) {
 
 /**
  * Runs the functions in turn, `n` rounds of one call each (after a warm-up of a tenth), and answers
- * one latency summary (ms) per function: the figure and its reference then see the same moments
- * of the machine (a burst of load or a collection in one block of samples would bias that block).
+ * one latency summary (ms) per function, with `starts` (performance.now() of each call): the figure
+ * and its reference then see the same moments of the machine (a burst of load or a collection in
+ * one block of samples would bias that block).
  */
 export async function repeatInterleaved(n, fns, { afterWarmUp } = {}) {
   for (let i = 0; i < Math.ceil(n / 10); i++) for (const fn of fns) await fn();
   await afterWarmUp?.();
   const samples = fns.map(() => []);
+  const starts = fns.map(() => []);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < fns.length; k++) {
       const t0 = performance.now();
       await fns[k]();
       samples[k].push(performance.now() - t0);
+      starts[k].push(t0);
     }
   }
-  return samples.map(summary);
+  return samples.map((s, k) => ({ ...summary(s), starts: starts[k] }));
 }
 
 /** One GET over a keep-alive agent; resolves with status and body once all of it arrived. */
@@ -195,6 +225,7 @@ new PerformanceObserver((list) => {
     const g = e.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR ? timings.gc.scavenges : timings.gc.major;
     g.n++;
     g.ms += e.duration;
+    timings.gc.pauses.push(e.startTime, e.duration);
   }
 }).observe({ entryTypes: ['gc'] });
 const original = pg.Client.prototype.query;
@@ -230,11 +261,11 @@ http.Server.prototype.emit = function (event, req, res) {
 process.on('message', (m) => {
   if (m === 'capture') { captured = []; process.send({ capturing: true }); }
   if (m === 'collect') { process.send({ statements: captured ?? [] }); captured = null; }
-  if (m?.time) { timings = { statementsToo: m.time.statements, ids: new Map(), statements: [], requests: [], gc: { scavenges: { n: 0, ms: 0 }, major: { n: 0, ms: 0 } } }; process.send({ timing: true }); }
+  if (m?.time) { timings = { statementsToo: m.time.statements, ids: new Map(), statements: [], requests: [], gc: { scavenges: { n: 0, ms: 0 }, major: { n: 0, ms: 0 }, pauses: [] } }; process.send({ timing: true }); }
   if (m === 'times') {
     const t = timings ?? { ids: new Map(), statements: [], requests: [], gc: null };
     timings = null;
-    process.send({ times: { texts: [...t.ids.keys()], statements: t.statements, requests: t.requests, gc: t.gc } });
+    process.send({ times: { origin: performance.timeOrigin, texts: [...t.ids.keys()], statements: t.statements, requests: t.requests, gc: t.gc } });
   }
 });
 await import(pathToFileURL(path.resolve('dist/main.js')).href);
@@ -320,18 +351,23 @@ export async function startBackend({ backendDir = path.join(repoRoot, 'backend')
     timeStatements: ({ statements = true } = {}) => ask({ time: { statements } }, 'timing'),
     /**
      * What was timed since timeStatements(), in ms, in the order things ended; stops timing:
-     * { statements: [{ sql, start, ms }], requests: [{ start, ms }], gc: { scavenges: { n, ms }, major: { n, ms } } }.
+     * { statements: [{ sql, start, ms }], requests: [{ start, ms }], gc: { scavenges: { n, ms }, major: { n, ms } },
+     * pauses: [{ start, ms }] }, every start on the bench's clock (its performance.now()).
      * The backend keeps them as flat arrays of numbers (statement texts by index), so that timing
      * leaves next to nothing behind in its heap: no objects per request to promote, no megabytes of
      * repeated statement text to send.
      */
     async statementTimes() {
-      const { texts, statements: s, requests: r, gc } = await ask('times', 'times');
+      const { origin, texts, statements: s, requests: r, gc } = await ask('times', 'times');
+      // The backend's clock → this process's (both count from their own performance.timeOrigin).
+      const shift = origin - performance.timeOrigin;
       const statements = [];
-      for (let i = 0; i < s.length; i += 3) statements.push({ sql: texts[s[i]], start: s[i + 1], ms: s[i + 2] });
+      for (let i = 0; i < s.length; i += 3) statements.push({ sql: texts[s[i]], start: s[i + 1] + shift, ms: s[i + 2] });
       const requests = [];
-      for (let i = 0; i < r.length; i += 2) requests.push({ start: r[i], ms: r[i + 1] });
-      return { statements, requests, gc };
+      for (let i = 0; i < r.length; i += 2) requests.push({ start: r[i] + shift, ms: r[i + 1] });
+      const pauses = [];
+      for (let i = 0; i < (gc?.pauses.length ?? 0); i += 2) pauses.push({ start: gc.pauses[i] + shift, ms: gc.pauses[i + 1] });
+      return { statements, requests, gc, pauses };
     },
   };
 }
@@ -360,6 +396,42 @@ export function splitServerTime({ statements, requests }, statement) {
     after.push(r.start + r.ms - (run.start + run.ms));
   }
   return { before: summary(before).p50, sql: summary(inside).p50, after: summary(after).p50 };
+}
+
+/**
+ * What the slowest 1 % of the calls in `calls` (a repeatInterleaved summary of requests to the
+ * backend, one client) spent their extra time on, from the backend's timings of the same pass
+ * (statementTimes(): `requests`, GC `pauses`): `gc` calls during which the backend paused for a
+ * collection; of the others, `outside` those whose time outside the backend (the way to it and back:
+ * sockets, waking processes, the client itself) grew more over its median than the backend's own
+ * time did, and `inside` the rest.
+ */
+export function tailCauses(calls, { requests, pauses }) {
+  const served = [];
+  let k = 0;
+  for (let i = 0; i < calls.samples.length; i++) {
+    const start = calls.starts[i];
+    const end = start + calls.samples[i];
+    while (k < requests.length && requests[k].start < start) k++;
+    const r = requests[k];
+    served.push(r && r.start <= end ? r.ms : NaN);
+  }
+  const outsideOf = (i) => calls.samples[i] - served[i];
+  const medianServed = summary(served.filter((v) => !Number.isNaN(v))).p50;
+  const medianOutside = summary(served.map((_, i) => outsideOf(i)).filter((v) => !Number.isNaN(v))).p50;
+  const slowest = calls.samples
+    .map((_, i) => i)
+    .sort((a, b) => calls.samples[b] - calls.samples[a])
+    .slice(0, Math.max(1, Math.round(calls.samples.length / 100)));
+  const causes = { n: slowest.length, gc: 0, outside: 0, inside: 0 };
+  for (const i of slowest) {
+    const start = calls.starts[i];
+    const end = start + calls.samples[i];
+    if (pauses.some((p) => p.start < end && p.start + p.ms > start)) causes.gc++;
+    else if (outsideOf(i) - medianOutside > served[i] - medianServed) causes.outside++;
+    else causes.inside++;
+  }
+  return causes;
 }
 
 // The same work as an API list request by bare tools: node:http and node-postgres, no framework.

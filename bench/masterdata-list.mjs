@@ -32,7 +32,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BACKEND_NODE_FLAGS, get, ms, repeat, repeatInterleaved, repoRoot, runStatement, splitServerTime, startBareSqlServer, startBackend as startBuiltBackend } from './lib.mjs';
+import { BACKEND_NODE_FLAGS, get, ms, ratioInterval, repeat, repeatInterleaved, repoRoot, runStatement, splitServerTime, startBareSqlServer, startBackend as startBuiltBackend, tailCauses } from './lib.mjs';
 import { TERMS, seed } from './masterdata-data.mjs';
 
 const args = process.argv.slice(2);
@@ -142,10 +142,11 @@ async function main() {
         },
       ];
       const [api, sql, bareServer] = await repeatInterleaved(rounds, round, { afterWarmUp: () => backend.timeStatements({ statements: false }) });
-      const { gc } = await backend.statementTimes();
+      const measured = await backend.statementTimes();
+      const { gc } = measured;
       await repeatInterleaved(Math.min(rounds, 500), round, { afterWarmUp: () => backend.timeStatements() });
       const times = await backend.statementTimes();
-      rows.push({ term, found, statements: statements.length, hasCount: !!count, api, sql, bare: bareServer, inside: splitServerTime(times, list), gc });
+      rows.push({ term, found, statements: statements.length, hasCount: !!count, api, sql, bare: bareServer, inside: splitServerTime(times, list), gc, tail: tailCauses(api, measured) });
     }
     agent.destroy();
     bareAgent.destroy();
@@ -154,19 +155,23 @@ async function main() {
     const pad = (text, width) => String(text).padStart(width);
     out.write(
       `${'search term'.padEnd(28)}${pad('found', 6)}${pad('API p50', 9)}${pad('p99', 7)}${pad('bare p50', 10)}${pad('p99', 7)}${pad('SQL p50', 9)}${pad('p99', 7)}` +
-        `${pad('API/SQL p99', 13)}${pad('p50', 7)}${pad('bare/SQL p99', 14)}${pad('p50', 7)}${pad('in API: before', 16)}${pad('SQL', 7)}${pad('after', 7)}${pad('young GC', 13)}${pad('old GC', 13)}\n`,
+        `${pad('API/SQL p99', 13)}${pad('95 % interval', 15)}${pad('p50', 7)}${pad('bare/SQL p99', 14)}${pad('p50', 7)}${pad('in API: before', 16)}${pad('SQL', 7)}${pad('after', 7)}${pad('young GC', 13)}${pad('old GC', 13)}${pad('slowest 1 %: GC', 17)}${pad('outside', 9)}${pad('inside', 8)}\n`,
     );
     let fast = true;
     let close = true;
     const x = (a, b, width) => pad(`${(a / b).toFixed(2)}×`, width);
+    const interval = (a, b) => {
+      const { low, high } = ratioInterval(a.samples, b.samples);
+      return `${low.toFixed(2)}–${high.toFixed(2)}×`;
+    };
     const gcText = (g) => (g.n ? `${g.n} × ${(g.ms / g.n).toFixed(1)} ms` : '0');
     for (const r of rows) {
       fast &&= r.api.p99 <= GOAL_P99_MS;
       close &&= r.api.p99 / r.sql.p99 <= GOAL_RATIO;
       out.write(
         `${r.term.label.padEnd(28)}${pad(r.found, 6)}${ms(r.api.p50, 9)}${ms(r.api.p99, 7)}${ms(r.bare.p50, 10)}${ms(r.bare.p99, 7)}${ms(r.sql.p50, 9)}${ms(r.sql.p99, 7)}` +
-          `${x(r.api.p99, r.sql.p99, 13)}${x(r.api.p50, r.sql.p50, 7)}${x(r.bare.p99, r.sql.p99, 14)}${x(r.bare.p50, r.sql.p50, 7)}${ms(r.inside.before, 16)}${ms(r.inside.sql, 7)}${ms(r.inside.after, 7)}` +
-          `${pad(gcText(r.gc.scavenges), 13)}${pad(gcText(r.gc.major), 13)}\n`,
+          `${x(r.api.p99, r.sql.p99, 13)}${pad(interval(r.api, r.sql), 15)}${x(r.api.p50, r.sql.p50, 7)}${x(r.bare.p99, r.sql.p99, 14)}${x(r.bare.p50, r.sql.p50, 7)}${ms(r.inside.before, 16)}${ms(r.inside.sql, 7)}${ms(r.inside.after, 7)}` +
+          `${pad(gcText(r.gc.scavenges), 13)}${pad(gcText(r.gc.major), 13)}${pad(r.tail.gc, 17)}${pad(r.tail.outside, 9)}${pad(r.tail.inside, 8)}\n`,
       );
     }
     out.write(`${'(floor: GET /api/config, no SQL)'.padEnd(34)}${ms(floor.p50, 9)}${ms(floor.p99, 7)}\n`);
@@ -175,8 +180,11 @@ async function main() {
         `  the list, i.e. the rows with the total as a scalar subquery in one statement, after a session lookup unless the session row is remembered).\n` +
         `bare: the same list statement behind a bare node:http + node-postgres server (no framework, no session, no policy; rows as JSON).\n` +
         `SQL: every statement of the request run directly (node-postgres, same statement names), one after another.\n` +
+        `95 % interval: of API/SQL p99, by a paired bootstrap over the rounds (how far the ratio could move from run to run).\n` +
         `in API: p50 of the backend's own time per request (ms) before its list statement, in it (as its driver sees it), and after it until the answer is written (a second pass of ${Math.min(rounds, 500)} rounds).\n` +
         `young GC / old GC: the backend's garbage collections (scavenges / marking and compacting) during the term's measured requests × their average pause.\n` +
+        `slowest 1 %: the API requests of the measured rounds that set its p99, by what made them slow: a garbage collection of the backend during the request, else the time outside the\n` +
+        `  backend (the way to it and back: sockets, waking processes, the client) or the backend's own time (its statement included), whichever grew more over its median.\n` +
         `Node flags of the backend and the bare server: ${(nodeFlags ?? BACKEND_NODE_FLAGS).join(' ') || "(Node's defaults)"}.\n` +
         `Goal: API p99 ≤ ${GOAL_P99_MS} ms: ${fast ? 'met' : 'NOT met'}; within ${GOAL_RATIO}× of the same SQL (API/SQL p99): ${close ? 'met' : 'NOT met'}.\n`,
     );

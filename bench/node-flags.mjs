@@ -9,7 +9,7 @@
 // term and flag set: p50 / p99, the p99's ratio to the SQL's, the garbage collections each backend did
 // and their average pause; at the end each backend's resident memory.
 //
-//   node bench/node-flags.mjs [--rounds 2000] [--flags ';--max-semi-space-size=32;--max-semi-space-size=64']
+//   node bench/node-flags.mjs [--rounds 2000] [--flags ';--max-semi-space-size=64;--max-semi-space-size=64 --min-semi-space-size=64']
 //                             [--database-url postgres://postgres@127.0.0.1:5432/postgres]
 // --flags: flag sets separated by ';' (an empty one: Node's defaults).
 import http from 'node:http';
@@ -21,7 +21,7 @@ import { TERMS, seed } from './masterdata-data.mjs';
 
 const { opt } = cli();
 const rounds = Number(opt('rounds', 2000));
-const flagSets = opt('flags', ';--max-semi-space-size=32;--max-semi-space-size=64').split(';').map((f) => f.split(/\s+/).filter(Boolean));
+const flagSets = opt('flags', ';--max-semi-space-size=64;--max-semi-space-size=64 --min-semi-space-size=64').split(';').map((f) => f.split(/\s+/).filter(Boolean));
 keepRunningOnClosedOutput();
 
 const { default: pg } = await import('pg');
