@@ -22,7 +22,7 @@ export interface RunningBackend {
 }
 
 /** The Node flags `npm start` runs the backend with (backend/package.json "config.nodeFlags"). */
-const BACKEND_NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(ROOT, 'backend', 'package.json'), 'utf8')).config.nodeFlags.split(/\s+/).filter(Boolean);
+export const BACKEND_NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(ROOT, 'backend', 'package.json'), 'utf8')).config.nodeFlags.split(/\s+/).filter(Boolean);
 
 /** Starts `node backend/dist/main.js` as `npm start` does and waits until GET /api/config answers. */
 export async function startBackend({ port, env, logFile }: BackendOptions): Promise<RunningBackend> {
