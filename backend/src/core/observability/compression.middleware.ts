@@ -53,8 +53,9 @@ function compressWholeAnswers(req: Request, res: Response): void {
     const [chunk, encoding] = args;
     if (!streamed && !this.headersSent && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
       const textEncoding = typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8';
-      const size = typeof chunk === 'string' ? Buffer.byteLength(chunk, textEncoding) : chunk.length;
-      const coding = size >= THRESHOLD ? codingFor(req, this) : null;
+      // A UTF-8 string has at least as many bytes as UTF-16 units: only a short one needs counting.
+      const large = typeof chunk === 'string' ? (textEncoding === 'utf8' && chunk.length >= THRESHOLD) || Buffer.byteLength(chunk, textEncoding) >= THRESHOLD : chunk.length >= THRESHOLD;
+      const coding = large ? codingFor(req, this) : null;
       if (coding) {
         // Encoded only to be compressed: an answer that goes as it is stays the string Node writes.
         const body = typeof chunk === 'string' ? Buffer.from(chunk, textEncoding) : chunk;
