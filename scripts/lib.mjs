@@ -12,11 +12,13 @@ export const FRONTENDS = ['shell', 'orders', 'masterdata', 'admin', 'profile'];
 /**
  * The Node flags the backend runs with wherever it is started (`npm start`, `npm start -w backend`,
  * the benchmarks): backend/package.json "config.nodeFlags", the one place they are set.
- * `--max-semi-space-size=64`: semi-spaces of 64 MB instead of Node's 16 MB. A list request
- * allocates 100–230 KB, nearly all short-lived (rows, DTOs, the JSON text), so with 16 MB a
- * scavenge (≈1 ms on a 2-core machine, however little survives) fell into every ≈55th request,
- * where the p99 of the patient list sits; with 64 MB into every ≈220th. Same p50, a lower p99,
- * ≈6 MB more resident memory (bench/node-flags.mjs, README "Session 8").
+ * `--max-semi-space-size=64 --min-semi-space-size=64`: a young generation of a fixed 64 MB per
+ * semi-space instead of Node's up to 16 MB. A list request allocates 100–230 KB, nearly all
+ * short-lived (rows, DTOs, the JSON text), so with 16 MB a scavenge (≈1 ms on a 2-core machine,
+ * however little survives) fell into every ≈55th request, where the p99 of the patient list sits;
+ * with 64 MB into every ≈220th. The minimum keeps V8 from shrinking it after a quiet spell (then
+ * every ≈20th request paused). Same p50, a lower p99, ≈250 MB resident under load instead of
+ * ≈160 MB (bench/node-flags.mjs, README "Session 8" and "Session 9").
  */
 export const BACKEND_NODE_FLAGS = JSON.parse(readFileSync(path.join(ROOT, 'backend', 'package.json'), 'utf8')).config.nodeFlags.split(/\s+/).filter(Boolean);
 

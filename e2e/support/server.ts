@@ -58,11 +58,16 @@ export async function startBackend({ port, env, logFile }: BackendOptions): Prom
   };
 }
 
-export async function stopProcess(child: ChildProcess): Promise<void> {
+/**
+ * Stops a child with SIGTERM (SIGKILL after `graceMs`) and waits for it. With `group` the signals go
+ * to its whole process group (a child spawned `detached`, e.g. npm with the processes it starts).
+ */
+export async function stopProcess(child: ChildProcess, { group = false, graceMs = 10_000 } = {}): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  const signal = (name: NodeJS.Signals) => (group ? process.kill(-child.pid!, name) : child.kill(name));
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }

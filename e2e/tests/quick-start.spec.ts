@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/app.js';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
-import { BACKEND_NODE_FLAGS, portAnswers, ROOT, tempDir } from '../support/server.js';
+import { BACKEND_NODE_FLAGS, portAnswers, ROOT, stopProcess, tempDir } from '../support/server.js';
 
 // The README's quick start, for real: `npm start` in a shell that sets nothing but the port and the
 // data folder serves the whole suite with the demo data on the embedded PostgreSQL (PGlite), and
@@ -27,15 +27,6 @@ function processGroup(pgid: number): { pid: number; args: string[] }[] {
     }
   }
   return found;
-}
-
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-child.pid!, 'SIGTERM');
-  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 test('npm start serves the suite with the demo data on PGlite, the backend with the configured Node flags', async ({ page, request }) => {
@@ -72,7 +63,7 @@ test('npm start serves the suite with the demo data on PGlite, the backend with 
     await expect(page.getByText(/^1 - 25 von \d+ Datensätzen$/)).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(26);
   } finally {
-    await stopGroup(npm);
+    await stopProcess(npm, { group: true, graceMs: 15_000 });
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }
   // Stopping `npm start` stops the backend: nothing answers on the port any more.
