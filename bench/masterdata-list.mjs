@@ -149,8 +149,8 @@ async function main() {
     }
     // The split passes come after every measured pass, so that no measured pass follows one that
     // timed statements (which leaves promoted garbage in the backend's old generation). The 4-6
-    // mark-compacts per 10,000 measured requests from the second term on stayed the same with this
-    // order (session 10); without the loader, 20,000 list requests on the demo data ran none (README).
+    // old-generation GC entries per 10,000 measured requests from the second term on stayed the same
+    // with this order (session 10, README).
     for (const row of rows) {
       await bare.use(row.list);
       await repeatInterleaved(Math.min(rounds, 500), row.round, { afterWarmUp: () => backend.timeStatements() });
