@@ -91,6 +91,32 @@ describe('small API answers', () => {
   });
 });
 
+describe('the 1 KB threshold', () => {
+  // The threshold counts bytes on the wire: a JSON answer of fewer than 1,024 characters can still
+  // be 1,024 bytes or more in UTF-8 ("€" is three bytes) and is then compressed whole, with its
+  // Content-Length. The same answer in ASCII stays as it is.
+  it.each([
+    { title: 'with three-byte characters', letter: '€', compressed: 'gzip' },
+    { title: 'in ASCII', letter: 'e', compressed: undefined },
+  ])('decides on the UTF-8 size of an answer under 1,024 characters: $title', async ({ letter, compressed }) => {
+    const created = await api()
+      .post('/api/patients')
+      .set('x-auth-token', admin.token)
+      .send({ lastname: letter.repeat(200), firstname: letter.repeat(100), dateOfBirth: '01.02.1940', homepatient: false });
+    expect(created.status).toBe(201);
+    const res = await raw(`/api/patients/${created.body._id}`, { 'x-auth-token': admin.token, 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(compressed);
+    // Whole, in one piece with its length (not through the package's zlib stream).
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    const text = (compressed ? gunzipSync(res.body) : res.body).toString('utf8');
+    expect(JSON.parse(text).lastname).toBe(letter.repeat(200));
+    expect(text.length).toBeLessThan(1024);
+    expect(Buffer.byteLength(text) >= 1024).toBe(compressed !== undefined);
+  });
+});
+
 describe('static files', () => {
   it('are not compressed on the fly', async () => {
     const res = await api().get('/main.js').set('accept-encoding', 'gzip');

@@ -29,6 +29,13 @@ function codingFor(req: Request, res: Response): 'br' | 'gzip' | null {
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
+/** Whether an answer has THRESHOLD bytes or more on the wire. */
+function atThreshold(chunk: string | Buffer, encoding: BufferEncoding): boolean {
+  if (typeof chunk !== 'string') return chunk.length >= THRESHOLD;
+  // A UTF-8 string has at least as many bytes as UTF-16 units: only a shorter one needs counting.
+  return (encoding === 'utf8' && chunk.length >= THRESHOLD) || Buffer.byteLength(chunk, encoding) >= THRESHOLD;
+}
+
 function compress(body: Buffer, coding: 'br' | 'gzip'): Buffer {
   if (coding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL });
   return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
@@ -53,9 +60,7 @@ function compressWholeAnswers(req: Request, res: Response): void {
     const [chunk, encoding] = args;
     if (!streamed && !this.headersSent && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
       const textEncoding = typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8';
-      // A UTF-8 string has at least as many bytes as UTF-16 units: only a short one needs counting.
-      const large = typeof chunk === 'string' ? (textEncoding === 'utf8' && chunk.length >= THRESHOLD) || Buffer.byteLength(chunk, textEncoding) >= THRESHOLD : chunk.length >= THRESHOLD;
-      const coding = large ? codingFor(req, this) : null;
+      const coding = atThreshold(chunk, textEncoding) ? codingFor(req, this) : null;
       if (coding) {
         // Encoded only to be compressed: an answer that goes as it is stays the string Node writes.
         const body = typeof chunk === 'string' ? Buffer.from(chunk, textEncoding) : chunk;
