@@ -164,7 +164,12 @@ export interface TaskSuggestionsResponse {
 export interface PastMedicineDto {
   medicine: string;
   dose: string;
+  /** Group, type and amount of the latest of these orders. */
   group: TaskGroup;
+  type: TaskType;
+  amount: number;
+  /** The doctor of the latest of these orders; null when it had none or the doctor was deactivated since. */
+  doctor: { _id: string; title: string; firstname: string; lastname: string } | null;
   /** How often it was ordered for this patient, and when last (ISO). */
   orders: number;
   lastOrderedAt: string;

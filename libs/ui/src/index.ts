@@ -7,5 +7,6 @@ export * from './components/placeholder-page.js';
 export * from './components/image-dropzone.js';
 export * from './components/list-pagination.js';
 export * from './list/index.js';
+export * from './search/index.js';
 export * from './text/index.js';
 export * from './guard/index.js';

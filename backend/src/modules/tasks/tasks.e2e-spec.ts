@@ -4,7 +4,7 @@ import request from 'supertest';
 import { API_MESSAGES, type AuthRecord, ERROR_CODES, TASK_MESSAGES, type TaskDto, type TaskStatus } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { LIST_QUERY_MESSAGE } from '../../core/http/list-query.js';
-import { auditLog, patients, taskEvents, tasks } from '../../db/schema/index.js';
+import { auditLog, doctors, patients, taskEvents, tasks } from '../../db/schema/index.js';
 import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { day, taskWorld } from './testing/task-world.js';
@@ -531,20 +531,29 @@ describe('GET /api/patients/{id}/medicine (earlier medicines for a re-order)', (
     expect((await api().get(`/api/patients/${ownPatient}/medicine`)).status).toBe(401);
   });
 
-  it("lists one row per medicine and dose of the patient's orders, latest first", async () => {
+  it("lists one row per medicine and dose of the patient's orders, latest first, with the latest order's type, amount and doctor", async () => {
     const patient = (await database.insert(patients).values({ firstname: 'Wilma', lastname: 'Wiederbestellung', dateOfBirth: '1937-05-06', homeId: ownHome }).returning({ id: patients.id }))[0]!.id;
-    await insertTask({ patientId: patient, medicine: 'Ramipril 5 mg', dose: '1-0-0', createdAt: new Date('2026-01-01T08:00:00Z') });
-    await insertTask({ patientId: patient, medicine: 'Ramipril 5 mg', dose: '1-0-0', createdAt: new Date('2026-02-01T08:00:00Z') });
-    await insertTask({ patientId: patient, medicine: 'Metformin 500 mg', dose: '1-0-1', createdAt: new Date('2026-03-01T08:00:00Z') });
+    await insertTask({ patientId: patient, medicine: 'Ramipril 5 mg', dose: '1-0-0', type: 1, amount: 2, doctorId: otherDoctor, createdAt: new Date('2026-01-01T08:00:00Z') });
+    await insertTask({ patientId: patient, medicine: 'Ramipril 5 mg', dose: '1-0-0', type: 3, amount: 4, doctorId: ownDoctor, createdAt: new Date('2026-02-01T08:00:00Z') });
+    await insertTask({ patientId: patient, medicine: 'Metformin 500 mg', dose: '1-0-1', type: 2, amount: 1, doctorId: null, createdAt: new Date('2026-03-01T08:00:00Z') });
+    const [berger] = await database.select({ _id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname }).from(doctors).where(eq(doctors.id, ownDoctor));
     const res = await api().get(`/api/patients/${patient}/medicine`).set('x-auth-token', as('heim'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       count: 2,
       data: [
-        { medicine: 'Metformin 500 mg', dose: '1-0-1', group: 'medicine', orders: 1, lastOrderedAt: '2026-03-01T08:00:00.000Z' },
-        { medicine: 'Ramipril 5 mg', dose: '1-0-0', group: 'medicine', orders: 2, lastOrderedAt: '2026-02-01T08:00:00.000Z' },
+        { medicine: 'Metformin 500 mg', dose: '1-0-1', group: 'medicine', type: 2, amount: 1, doctor: null, orders: 1, lastOrderedAt: '2026-03-01T08:00:00.000Z' },
+        { medicine: 'Ramipril 5 mg', dose: '1-0-0', group: 'medicine', type: 3, amount: 4, doctor: berger, orders: 2, lastOrderedAt: '2026-02-01T08:00:00.000Z' },
       ],
     });
+  });
+
+  it('offers no doctor that was deactivated since the last order', async () => {
+    const patient = (await database.insert(patients).values({ firstname: 'Gerda', lastname: 'Gestrichen', dateOfBirth: '1939-02-03', homeId: ownHome }).returning({ id: patients.id }))[0]!.id;
+    const [gone] = await database.insert(doctors).values({ firstname: 'Otto', lastname: 'Ohnepraxis', deactivatedAt: new Date() }).returning({ id: doctors.id });
+    await insertTask({ patientId: patient, medicine: 'Simvastatin 20 mg', dose: '0-0-1', doctorId: gone!.id });
+    const res = await api().get(`/api/patients/${patient}/medicine`).set('x-auth-token', as('heim'));
+    expect(res.body.data).toEqual([expect.objectContaining({ medicine: 'Simvastatin 20 mg', doctor: null })]);
   });
 
   it.each([

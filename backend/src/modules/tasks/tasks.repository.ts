@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, fillPlaceholders, getTableColumns, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, getTableColumns, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TaskSortField } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
@@ -324,20 +324,44 @@ export class TasksRepository {
     return { data: rows.map((r) => r.name), count: total?.n ?? 0 };
   }
 
-  /** The medicines of one patient's orders within `scope` (for a re-order): one row per medicine and dose, latest first. */
+  /**
+   * The medicines of one patient's orders within `scope` (for a re-order): one row per medicine and
+   * dose, latest first, with what the latest of those orders said (group, type, amount, doctor), so a
+   * re-order starts where the last one ended.
+   */
   pastMedicines(patientId: string, scope: SQL | undefined) {
-    return this.db
+    const byMedicine = sql`partition by ${tasks.medicine}, ${tasks.dose}`;
+    const ranked = this.db
       .select({
         medicine: tasks.medicine,
         dose: tasks.dose,
-        group: sql<string>`mode() within group (order by ${tasks.group})`,
-        orders: sql<number>`count(*)`.mapWith(Number),
-        lastOrderedAt: sql<string>`max(${tasks.createdAt})`.mapWith((v: unknown) => new Date(v as string).toISOString()),
+        group: tasks.group,
+        type: tasks.type,
+        amount: tasks.amount,
+        doctorId: tasks.doctorId,
+        createdAt: sql<string>`${tasks.createdAt}`.as('last_ordered_at'),
+        orders: sql<number>`count(*) over (${byMedicine})`.as('order_count'),
+        rank: sql<number>`row_number() over (${byMedicine} order by ${tasks.createdAt} desc, ${tasks.id} desc)`.as('order_rank'),
       })
       .from(tasks)
       .where(and(scope, eq(tasks.patientId, patientId), sql`${tasks.medicine} <> ''`))
-      .groupBy(tasks.medicine, tasks.dose)
-      .orderBy(sql`max(${tasks.createdAt}) desc`)
+      .as('r');
+    return this.db
+      .select({
+        medicine: ranked.medicine,
+        dose: ranked.dose,
+        group: ranked.group,
+        type: ranked.type,
+        amount: ranked.amount,
+        orders: sql<number>`${ranked.orders}`.mapWith(Number),
+        lastOrderedAt: sql<string>`${ranked.createdAt}`.mapWith((v: unknown) => new Date(v as string).toISOString()),
+        doctor: { _id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname },
+      })
+      .from(ranked)
+      // A doctor deactivated since is not offered again.
+      .leftJoin(doctors, and(eq(doctors.id, ranked.doctorId), isNull(doctors.deactivatedAt)))
+      .where(sql`${ranked.rank} = 1`)
+      .orderBy(sql`${ranked.createdAt} desc`)
       .limit(100);
   }
 }

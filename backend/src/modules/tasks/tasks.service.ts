@@ -127,7 +127,7 @@ export class TasksService {
     const patient = await this.patients.findById(patientId);
     patientPolicy.assert(auth, 'read', patient ? patientSubject(patient) : null);
     const rows = await this.repo.pastMedicines(patientId, taskPolicy.where(auth, 'read'));
-    const data = rows.map((r) => ({ ...r, group: r.group as TaskGroup }));
+    const data = rows.map((r) => ({ ...r, group: r.group as TaskGroup, type: r.type as TaskType }));
     return { data, count: data.length };
   }
 

@@ -33,6 +33,10 @@ export const WIZARD_TEXTS = {
   duplicateTitle: 'Patient bereits vorhanden?',
   duplicateConfirm: 'Trotzdem anlegen',
   patientSaved: 'Patient gespeichert.',
+  searchFailed: 'Die Suche ist fehlgeschlagen. Bitte erneut versuchen.',
+  chosenPatient: 'Gewählter Patient',
+  changePatient: 'Anderen Patienten wählen',
+  bornOn: (date: string) => `geb. ${date}`,
 
   // Step 2: medicine.
   pastMedicines: 'Bisherige Medikamente',
@@ -64,7 +68,7 @@ export const WIZARD_TEXTS = {
   updated: TASK_MESSAGES.updated,
 
   // The patient's order page (spec §2 legacy /anforderung/patient/{patientId}).
-  addOrder: 'Bestellung hinzufuegen',
+  addOrder: 'Bestellung hinzufügen',
   date: 'Datum',
   status: 'Status',
   noData: 'Keine Daten',
@@ -74,6 +78,8 @@ export const WIZARD_TEXTS = {
 export { TASK_GROUP_LABELS as GROUP_LABELS } from '@mediport/contracts';
 
 export const ORDERS_LIST_PATH = '/anforderungen';
+/** The list's URL parameter naming the order just saved: it is shown pinned at the top, marked "Neu angelegt". */
+export const CREATED_PARAM = 'created';
 export const patientOrdersPath = (patientId: string) => `/anforderung/patient/${patientId}`;
 export const newOrderForPatientPath = (patientId: string) => `/anforderung/neu/${patientId}`;
 

@@ -65,8 +65,35 @@ export function orderOf(task: TaskDto): OrderValues {
 /** A copy is a new order: the old delivery date does not carry over (it would usually lie in the past). */
 export const copyOf = (task: TaskDto): OrderValues => ({ ...orderOf(task), latestDelivery: '' });
 
-/** Re-order: medicine, dose and group of an earlier order. */
-export const reorderOf = (m: PastMedicineDto): Pick<OrderValues, 'medicine' | 'dose' | 'group'> => ({ medicine: m.medicine, dose: m.dose, group: m.group });
+/** The fields a choice in the medicine step fills in. */
+export type MedicineChoice = Pick<OrderValues, 'medicine' | 'dose' | 'group' | 'type' | 'amount' | 'doctor' | 'doctorName' | 'newDoctor'>;
+
+/** Re-order: what the latest order of that medicine said (medicine, dose, group, type, amount and its doctor). */
+export const reorderOf = (m: PastMedicineDto): MedicineChoice => ({
+  medicine: m.medicine,
+  dose: m.dose,
+  group: m.group,
+  type: m.type,
+  amount: m.amount,
+  doctor: m.doctor?._id ?? '',
+  doctorName: m.doctor ? [m.doctor.title, m.doctor.firstname, m.doctor.lastname].filter(Boolean).join(' ') : '',
+  newDoctor: false,
+});
+
+/** The order type a new medicine starts with: the one last used for this patient, else "Auftrag". */
+export const DEFAULT_TASK_TYPE: TaskType = 1;
+
+/** A new medicine: empty fields, amount 1, the patient's last order type (or "Auftrag"), no doctor. */
+export const newMedicineOf = (lastType: TaskType | undefined): MedicineChoice => ({
+  medicine: '',
+  dose: '',
+  group: 'medicine',
+  type: lastType ?? DEFAULT_TASK_TYPE,
+  amount: 1,
+  doctor: '',
+  doctorName: '',
+  newDoctor: false,
+});
 
 /** Paths of the new doctor's rules (libs/validation) → the wizard's fields. */
 const DOCTOR_PATHS: Record<string, keyof OrderValues> = { lastname: 'doctorLastname', firstname: 'doctorFirstname', preferred: 'preferred', email: 'contact', fax: 'contact' };

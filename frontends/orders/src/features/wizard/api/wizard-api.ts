@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiRoute, AuthRecord, DoctorDto, DoctorRef, HomeRef, PatientDto } from '@mediport/contracts';
+import type { ApiResponse, ApiRoute, AuthRecord, DoctorDto, DoctorRef, HomeRef, PatientDto } from '@mediport/contracts';
 import { callApi, type QueryValue } from '@mediport/api-client';
 import { grantOf } from '@mediport/permissions';
-import { TABLE_DEFAULTS, useDebouncedValue } from '@mediport/ui';
+import { optionsForText, TABLE_DEFAULTS, useSearchTerm, type SearchAnswer } from '@mediport/ui';
 
 /**
  * The wizard's calls, one hook per operation (STYLE.md 17). Query keys start with the collection
@@ -33,23 +33,36 @@ export const usePastMedicines = (patientId: string | undefined, enabled: boolean
 export const usePatientOrders = (patientId: string | undefined, page: Record<string, string | number>) =>
   useGet('GET /api/tasks', { patientId }, { ...page, 'filter[patient]': patientId });
 
-/** Patients matching the typed name (debounced), asked for once the picker opens. */
-export function usePatientSearch(text: string, enabled: boolean) {
-  const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  return useGet('GET /api/patients', {}, { 'filter[text]': term || undefined, limit: PICKER_LIMIT }, enabled);
+type SearchRoute = 'GET /api/patients' | 'GET /api/doctors' | 'GET /api/tasks/medicine' | 'GET /api/tasks/dosage';
+type SearchRow<R extends SearchRoute> = ApiResponse<R> extends { data: (infer T)[] } ? T : never;
+
+/**
+ * A search-as-you-type picker's options: the server is asked once typing has settled, and only the
+ * answer for the text in the field right now is offered (see optionsForText), never a late or
+ * older one; `pending` while that answer is outstanding.
+ */
+function useSearch<R extends SearchRoute>(route: R, text: string, enabled: boolean) {
+  const term = useSearchTerm(text, SEARCH_DEBOUNCE_MS);
+  const answer = useQuery({
+    queryKey: [collectionOf(route), route, 'search', term],
+    queryFn: async ({ signal }): Promise<SearchAnswer<SearchRow<R>>> => {
+      const page = await callApi(route as SearchRoute, { query: { 'filter[text]': term || undefined, limit: PICKER_LIMIT }, signal });
+      return { term, rows: page.data as SearchRow<R>[] };
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  return { ...optionsForText(text, answer.data), failed: answer.isError };
 }
 
-/** Doctors matching the typed name (debounced); only for callers who may list doctors. */
-export function useDoctorSearch(text: string, enabled: boolean) {
-  const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  return useGet('GET /api/doctors', {}, { 'filter[text]': term || undefined, limit: PICKER_LIMIT }, enabled);
-}
+/** Patients matching the typed name, asked for once the picker opens. */
+export const usePatientSearch = (text: string, enabled: boolean) => useSearch('GET /api/patients', text, enabled);
+
+/** Doctors matching the typed name; only for callers who may list doctors. */
+export const useDoctorSearch = (text: string, enabled: boolean) => useSearch('GET /api/doctors', text, enabled);
 
 /** Earlier medicine names or doses of the caller's orders for the free-text fields. */
-export function useSuggestions(kind: 'medicine' | 'dosage', text: string, enabled: boolean) {
-  const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  return useGet(kind === 'medicine' ? 'GET /api/tasks/medicine' : 'GET /api/tasks/dosage', {}, { 'filter[text]': term || undefined, limit: PICKER_LIMIT }, enabled);
-}
+export const useSuggestions = (kind: 'medicine' | 'dosage', text: string, enabled: boolean) => useSearch(kind === 'medicine' ? 'GET /api/tasks/medicine' : 'GET /api/tasks/dosage', text, enabled);
 
 /** The homes with their living areas for a new patient (spec §9: lookups ask for all, limit -1). */
 export const useHomeOptions = (enabled: boolean) => useGet('GET /api/homes', {}, { limit: -1, sort: 'name' }, enabled);

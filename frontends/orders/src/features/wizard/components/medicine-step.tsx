@@ -5,7 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { PastMedicineDto } from '@mediport/contracts';
+import type { PastMedicineDto, TaskType } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
 import { LoadingState, formatDate } from '@mediport/ui';
 import { usePastMedicines } from '../api/wizard-api';
@@ -14,12 +14,16 @@ import { GROUP_LABELS, WIZARD_TEXTS as T } from '../messages';
 export interface MedicineStepProps {
   patientId: string;
   onReorder: (medicine: PastMedicineDto) => void;
-  onNew: () => void;
+  /** A new medicine; `lastType` is the type of the patient's latest order, when there is one. */
+  onNew: (lastType: TaskType | undefined) => void;
   /** Copy and edit: go on with the order's own medicine. */
   onKeep?: () => void;
   /** The order's own medicine ("Aspirin, 100 mg") for the keep button. */
   current?: string;
 }
+
+/** The type of the patient's latest order (the rows come latest first). */
+const latestType = (rows: PastMedicineDto[]): TaskType | undefined => rows[0]?.type;
 
 /** Step 2 (spec §2): re-order one of the patient's earlier medicines, or a new medicine; both advance. */
 export function MedicineStep({ patientId, onReorder, onNew, onKeep, current }: MedicineStepProps) {
@@ -35,7 +39,7 @@ export function MedicineStep({ patientId, onReorder, onNew, onKeep, current }: M
             {current ? `${T.keepMedicine}: ${current}` : T.keepMedicine}
           </Button>
         )}
-        <Button variant={onKeep ? 'outlined' : 'contained'} onClick={onNew}>
+        <Button variant={onKeep ? 'outlined' : 'contained'} onClick={() => onNew(latestType(rows))}>
           {T.newMedicine}
         </Button>
       </Box>

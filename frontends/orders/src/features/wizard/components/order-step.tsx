@@ -164,7 +164,8 @@ function SuggestField({ kind, id, label, required, value, onChange, onBlur, erro
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      options={suggestions.data?.data ?? []}
+      // Suggestions for older text are never offered: Enter keeps the typed text instead.
+      options={suggestions.options}
       filterOptions={(options) => options}
       value={value}
       inputValue={value}
@@ -190,8 +191,10 @@ function DoctorPicker({ value, onChange, error, helperText }: { value: DoctorOpt
   const [open, setOpen] = useState(false);
   // While the field shows the chosen doctor, the list offers all doctors, not only that name.
   const doctors = useDoctorSearch(value && text === value.label ? '' : text, open);
-  const options: DoctorOption[] = (doctors.data?.data ?? []).map((d) => ({ _id: d._id, label: doctorLabel(d) }));
-  if (value && !options.some((o) => o._id === value._id)) options.unshift(value);
+  // Only doctors found for the text in the field right now (never a late answer for older text).
+  const options: DoctorOption[] = doctors.options.map((d) => ({ _id: d._id, label: doctorLabel(d) }));
+  // The chosen doctor stays offered while the field shows it, not once other text is typed.
+  if (value && text === value.label && !options.some((o) => o._id === value._id)) options.unshift(value);
   return (
     <Autocomplete<DoctorOption>
       id="order-doctor"
@@ -207,8 +210,9 @@ function DoctorPicker({ value, onChange, error, helperText }: { value: DoctorOpt
       getOptionLabel={(o) => o.label}
       getOptionKey={(o) => o._id}
       isOptionEqualToValue={(a, b) => a._id === b._id}
-      loading={doctors.isFetching}
+      loading={doctors.pending}
       {...AUTOCOMPLETE_TEXTS}
+      noOptionsText={doctors.failed ? T.searchFailed : UI_MESSAGES.noSearchResults}
       renderInput={(params) => <TextField {...params} label={T.doctor} error={error} helperText={helperText} margin="normal" />}
     />
   );

@@ -36,9 +36,11 @@ async function choose(label: string, option: string) {
 /** Step 1 → 2: search "Müller" and pick Anna. */
 async function pickAnna() {
   await fill(combobox('Patient suchen'), 'Müller');
-  await userEvent.click(await screen.findByRole('option', { name: 'Müller, Anna (12.03.1941)' }));
+  await userEvent.click(await screen.findByRole('option', { name: /^Müller, Anna \(12\.03\.1941\)/ }));
   await screen.findByRole('heading', { name: 'Bisherige Medikamente' });
 }
+
+const chosenPatient = () => screen.getByRole('region', { name: 'Gewählter Patient' });
 
 const activeStep = () => document.querySelector('.MuiStepLabel-label.Mui-active')?.textContent;
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -54,34 +56,60 @@ describe('order wizard: steps', () => {
     expect(activeStep()).toBe('Patient');
     await pickAnna();
     expect(activeStep()).toBe('Medikament');
-    expect(screen.getByText('Patient:', { exact: false })).toHaveTextContent('Müller, Anna (12.03.1941)');
+    // The chosen patient stands out: name, birth date, home and living area.
+    expect(chosenPatient()).toHaveTextContent('Anna Müller');
+    expect(chosenPatient()).toHaveTextContent('geb. 12.03.1941 · Haus Sonnenblick · Wohnbereich Rosen');
     expect(screen.getByRole('button', { name: 'Nachbestellen: Ibuprofen 400, 1-0-1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nachbestellen: Pantoprazol 20, 1-0-0' })).toBeInTheDocument();
   });
 
-  it('re-order fills medicine, dose and group and advances to the order step', async () => {
+  it("re-order fills medicine, dose, group, type, amount and doctor from that medicine's latest order and advances", async () => {
+    wizardServer();
+    show('/v3/anforderung/neu');
+    await pickAnna();
+    await userEvent.click(screen.getByRole('button', { name: 'Nachbestellen: Ibuprofen 400, 1-0-1' }));
+    expect(activeStep()).toBe('Auftrag');
+    expect(combobox('Medikament')).toHaveValue('Ibuprofen 400');
+    expect(combobox('Dosierung/Darreichungsform')).toHaveValue('1-0-1');
+    expect(combobox('Gruppe')).toHaveTextContent('Medikament');
+    expect(combobox('Menge')).toHaveTextContent('3');
+    expect(combobox('Auftragsart')).toHaveTextContent('Selbstkauf');
+    expect(combobox('Arzt')).toHaveValue('Dr. Anna Berg');
+  });
+
+  it('re-order of a medicine whose latest order had no doctor leaves the doctor empty', async () => {
     wizardServer();
     show('/v3/anforderung/neu');
     await pickAnna();
     await userEvent.click(screen.getByRole('button', { name: 'Nachbestellen: Pantoprazol 20, 1-0-0' }));
-    expect(activeStep()).toBe('Auftrag');
-    expect(combobox('Medikament')).toHaveValue('Pantoprazol 20');
-    expect(combobox('Dosierung/Darreichungsform')).toHaveValue('1-0-0');
-    expect(combobox('Gruppe')).toHaveTextContent('Medikament');
     expect(combobox('Menge')).toHaveTextContent('1');
+    expect(combobox('Auftragsart')).toHaveTextContent('Auftrag');
+    expect(combobox('Arzt')).toHaveValue('');
   });
 
-  it('"Neues Medikament" advances with empty fields; saving shows the rules at their fields and sends nothing', async () => {
+  it('"Anderen Patienten wählen" goes back to the search; the new choice replaces the old one', async () => {
+    wizardServer();
+    show('/v3/anforderung/neu');
+    await pickAnna();
+    await userEvent.click(within(chosenPatient()).getByRole('button', { name: 'Anderen Patienten wählen' }));
+    expect(activeStep()).toBe('Patient');
+    await fill(combobox('Patient suchen'), 'Schulz');
+    await userEvent.click(await screen.findByRole('option', { name: /^Schulz, Bernd/ }));
+    expect(chosenPatient()).toHaveTextContent('Bernd Schulz');
+    expect(chosenPatient()).toHaveTextContent('geb. 01.07.1938 · Haus Sonnenblick');
+  });
+
+  it('"Neues Medikament" advances with empty fields and the type of the patient\'s latest order; saving shows the rules at their fields and sends nothing', async () => {
     const { calls } = wizardServer();
     show('/v3/anforderung/neu');
     await pickAnna();
     await userEvent.click(screen.getByRole('button', { name: 'Neues Medikament' }));
     expect(activeStep()).toBe('Auftrag');
     expect(combobox('Medikament')).toHaveValue('');
+    expect(combobox('Auftragsart')).toHaveTextContent('Selbstkauf');
     await save();
     expect(combobox('Medikament')).toHaveAccessibleDescription(TASK_MESSAGES.medicineRequired);
     expect(combobox('Dosierung/Darreichungsform')).toHaveAccessibleDescription(TASK_MESSAGES.doseRequired);
-    expect(combobox('Auftragsart')).toHaveAccessibleDescription(TASK_MESSAGES.type);
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Speichern & Neuen Auftrag' })).toBeDisabled();
     expect(callsTo(calls, 'POST', '/api/tasks')).toHaveLength(0);
@@ -98,6 +126,61 @@ describe('order wizard: steps', () => {
   });
 });
 
+describe('order wizard: a picker offers only what belongs to the text typed', () => {
+  beforeEach(() => localStorage.clear());
+
+  /** Holds back the answers to patient searches until `release()`; the other calls answer at once. */
+  function holdPatientSearches() {
+    const answer = global.fetch;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (/\/api\/patients\?/.test(String(input))) await gate;
+      return answer(input, init);
+    }) as typeof fetch;
+    return { release };
+  }
+
+  it('typing fast and pressing ↓ Enter at once never picks a patient of the text before; once the answer for the text is there, ↓ Enter picks it', async () => {
+    wizardServer();
+    show('/v3/anforderung/neu');
+    const user = userEvent.setup({ delay: null });
+    // The unfiltered list (Anna Müller first) is on screen before typing starts.
+    await user.click(combobox('Patient suchen'));
+    await screen.findByRole('option', { name: /^Müller, Anna/ });
+    await user.type(combobox('Patient suchen'), 'Schulz{ArrowDown}{Enter}');
+    expect(activeStep()).toBe('Patient');
+    expect(screen.queryByRole('option', { name: /^Müller, Anna/ })).not.toBeInTheDocument();
+    await screen.findByRole('option', { name: /^Schulz, Bernd/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(chosenPatient()).toHaveTextContent('Bernd Schulz');
+  });
+
+  it('while the answer for the typed text is on its way the picker offers nothing and says it is loading', async () => {
+    wizardServer();
+    const held = holdPatientSearches();
+    show('/v3/anforderung/neu');
+    const user = userEvent.setup({ delay: null });
+    await user.click(combobox('Patient suchen'));
+    await user.type(combobox('Patient suchen'), 'Schulz');
+    expect(await screen.findByText('Lade Daten...')).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(activeStep()).toBe('Patient');
+    held.release();
+    expect(await screen.findByRole('option', { name: /^Schulz, Bernd/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /^Müller, Anna/ })).not.toBeInTheDocument();
+  });
+
+  it('"Neues Medikament" for a patient without earlier orders starts with the type "Auftrag"', async () => {
+    wizardServer();
+    show('/v3/anforderung/neu');
+    await fill(combobox('Patient suchen'), 'Schulz');
+    await userEvent.click(await screen.findByRole('option', { name: /^Schulz, Bernd/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Neues Medikament' }));
+    expect(combobox('Auftragsart')).toHaveTextContent('Auftrag');
+  });
+});
+
 describe('order wizard: saving', () => {
   beforeEach(() => localStorage.clear());
 
@@ -109,8 +192,8 @@ describe('order wizard: saving', () => {
     await fill(textbox('Spätestens liefern bis'), germanDate(3));
   }
 
-  it('"Speichern" posts the order, toasts "Auftrag angelegt" and goes to /anforderungen', async () => {
-    const { calls } = wizardServer();
+  it('"Speichern" posts the order, toasts "Auftrag angelegt" and goes to /anforderungen with the new order in sight', async () => {
+    const { calls, store } = wizardServer();
     show('/v3/anforderung/neu');
     await orderSelfPurchase();
     await save();
@@ -123,9 +206,11 @@ describe('order wizard: saving', () => {
       dose: '1-0-1',
       amount: 3,
       latestDelivery: germanDate(3),
-      doctor: null,
+      doctor: D_BERG,
     });
-    await waitFor(() => expect(location()).toBe('/anforderungen'));
+    // The list opens with the new order pinned in sight.
+    const id = (store.at(-1) as { _id: string })._id;
+    await waitFor(() => expect(location()).toBe(`/anforderungen?created=${id}`));
   });
 
   it('"Speichern & Neuen Auftrag" goes to the patient\'s orders', async () => {
@@ -134,7 +219,7 @@ describe('order wizard: saving', () => {
     await orderSelfPurchase();
     await userEvent.click(screen.getByRole('button', { name: 'Speichern & Neuen Auftrag' }));
     expect(await screen.findByText('Auftrag angelegt')).toBeInTheDocument();
-    await waitFor(() => expect(location()).toBe(`/anforderung/patient/${P_ANNA}`));
+    await waitFor(() => expect(location()).toMatch(new RegExp(`^/anforderung/patient/${P_ANNA}\\?created=e0`)));
   });
 
   it('an existing doctor is chosen in the picker', async () => {

@@ -9,16 +9,15 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
 import type { PastMedicineDto, PatientDto, TaskDto } from '@mediport/contracts';
 import { ApiError, handleApiError, toast, useAuth, useHasPermission } from '@mediport/api-client';
 import { ErrorPanel, LoadingState, PageHeader, useUnsavedChangesGuard } from '@mediport/ui';
-import { fixedDoctorOf, patientLabel, useCreateDoctor, useCreateTask, usePatient, useTask, useUpdateTask } from '../api/wizard-api';
-import { ORDERS_LIST_PATH, WIZARD_CRUMBS, WIZARD_TEXTS as T, patientOrdersPath } from '../messages';
-import { copyOf, doctorField, emptyOrder, newDoctorRequest, orderOf, reorderOf, taskRequest, validateOrder, type OrderValues } from '../order-form';
+import { fixedDoctorOf, useCreateDoctor, useCreateTask, usePatient, useTask, useUpdateTask } from '../api/wizard-api';
+import { CREATED_PARAM, ORDERS_LIST_PATH, WIZARD_CRUMBS, WIZARD_TEXTS as T, patientOrdersPath } from '../messages';
+import { copyOf, doctorField, emptyOrder, newDoctorRequest, newMedicineOf, orderOf, reorderOf, taskRequest, validateOrder, type MedicineChoice, type OrderValues } from '../order-form';
 import { MedicineStep } from './medicine-step';
 import { OrderStep } from './order-step';
-import { PatientStep } from './patient-step';
+import { ChosenPatient, PatientStep } from './patient-step';
 import { useShownErrors } from './wizard-fields';
 
 /** new: /v3/anforderung/neu, /anforderung/neu/{patientId}; copy: /v3/anforderung/neu/{taskId}, /anforderung/neu/{patientId}/{copyTaskId}; edit: /v3/anforderungen/bearbeiten/{editId}, /anforderung/edit/{patientId}/{taskId}. */
@@ -82,8 +81,8 @@ function Wizard({ mode, task, presetPatientId }: { mode: WizardMode; task?: Task
     errors.clearServerError('patient');
     setStep(MEDICINE_STEP);
   };
-  const chooseMedicine = (m: Pick<OrderValues, 'medicine' | 'dose' | 'group'>) => {
-    for (const [k, v] of Object.entries(m) as [keyof typeof m, string][]) form.setValue(k, v, { shouldDirty: true });
+  const chooseMedicine = (m: MedicineChoice) => {
+    for (const [k, v] of Object.entries(m) as [keyof MedicineChoice, never][]) form.setValue(k, v, { shouldDirty: true });
     setStep(ORDER_STEP);
   };
 
@@ -109,10 +108,11 @@ function Wizard({ mode, task, presetPatientId }: { mode: WizardMode; task?: Task
     try {
       const v = form.getValues();
       const body = taskRequest(v, patient._id, await doctorOf(v));
-      if (mode === 'edit' && task) await updateTask.mutateAsync({ params: { id: task._id }, body });
-      else await createTask.mutateAsync({ body });
+      const saved = mode === 'edit' && task ? await updateTask.mutateAsync({ params: { id: task._id }, body }) : await createTask.mutateAsync({ body });
       toast(mode === 'edit' ? T.updated : T.created, 'success');
-      guard.leave(() => navigate(then === 'list' ? ORDERS_LIST_PATH : patientOrdersPath(patient._id)));
+      // The list opens with the saved order in sight (pinned and marked), wherever its date sorts it.
+      const target = then === 'list' ? ORDERS_LIST_PATH : patientOrdersPath(patient._id);
+      guard.leave(() => navigate(mode === 'edit' ? target : `${target}?${CREATED_PARAM}=${encodeURIComponent(saved._id)}`));
     } catch (error) {
       if (error instanceof ApiError) errors.setServerErrors(error.fieldErrors());
       else handleApiError(error);
@@ -138,11 +138,7 @@ function Wizard({ mode, task, presetPatientId }: { mode: WizardMode; task?: Task
       </Stepper>
 
       {step > PATIENT_STEP && patientId && !patient && (loaded.isError ? <ErrorPanel message={T.notFound} /> : <LoadingState />)}
-      {step > PATIENT_STEP && patient && (
-        <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-          {T.patient}: <strong>{patientLabel(patient)}</strong>
-        </Typography>
-      )}
+      {step > PATIENT_STEP && patient && <ChosenPatient patient={patient} onChange={mode === 'edit' ? undefined : () => setStep(PATIENT_STEP)} />}
       {patientError && values.type !== 3 && step === ORDER_STEP && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {patientError}
@@ -154,7 +150,7 @@ function Wizard({ mode, task, presetPatientId }: { mode: WizardMode; task?: Task
         <MedicineStep
           patientId={patient._id}
           onReorder={(m: PastMedicineDto) => chooseMedicine(reorderOf(m))}
-          onNew={() => chooseMedicine({ medicine: '', dose: '', group: 'medicine' })}
+          onNew={(lastType) => chooseMedicine(newMedicineOf(lastType))}
           onKeep={task ? () => setStep(ORDER_STEP) : undefined}
           current={task ? currentMedicine : undefined}
         />

@@ -27,10 +27,10 @@ describe('the patient\'s orders (/anforderung/patient/{id}, /patient/{id}/auftra
     expect(await screen.findByText('Keine Daten')).toBeInTheDocument();
   });
 
-  it('"Bestellung hinzufuegen" opens the wizard with this patient at step 2', async () => {
+  it('"Bestellung hinzufügen" opens the wizard with this patient at step 2', async () => {
     wizardServer();
     show(`/anforderung/patient/${P_ANNA}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung hinzufuegen' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung hinzufügen' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/anforderung/neu/${P_ANNA}`));
     expect(await screen.findByRole('heading', { name: 'Bisherige Medikamente' })).toBeInTheDocument();
     expect(document.querySelector('.MuiStepLabel-label.Mui-active')).toHaveTextContent('Medikament');
@@ -39,7 +39,7 @@ describe('the patient\'s orders (/anforderung/patient/{id}, /patient/{id}/auftra
   it('without a contract the button opens "Vertrag benötigt!"', async () => {
     wizardServer();
     show(`/anforderung/patient/${P_ANNA}`, ['ROLE_DOCTOR'], { hasContract: false });
-    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung hinzufuegen' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung hinzufügen' }));
     expect(await screen.findByRole('dialog', { name: 'Vertrag benötigt!' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/anforderung/patient/${P_ANNA}`);
   });

@@ -11,7 +11,7 @@ const COLUMNS = patientOrderColumns({ amount: true });
 
 /**
  * /anforderung/patient/{patientId} and /patient/{patientId}/auftraege: the patient's latest orders,
- * newest first, with 'Bestellung hinzufuegen' (the wizard with this patient at step 2). Without a
+ * newest first, with 'Bestellung hinzufügen' (the wizard with this patient at step 2). Without a
  * contract the button opens the "Vertrag benötigt!" dialog (spec §2, §6).
  */
 export function PatientOrdersPage() {

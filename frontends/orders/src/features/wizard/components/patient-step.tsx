@@ -50,13 +50,14 @@ export function PatientStep({ onChoose }: { onChoose: (patient: PatientDto) => v
 function PatientSearch({ onChoose }: { onChoose: (patient: PatientDto) => void }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  // Only patients found for the text in the field right now are offered: Enter never picks a stale row.
   const patients = usePatientSearch(text, open);
   return (
     <Autocomplete<PatientDto>
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      options={patients.data?.data ?? []}
+      options={patients.options}
       value={null}
       inputValue={text}
       onInputChange={(_e, value, reason) => reason !== 'reset' && setText(value)}
@@ -64,13 +65,54 @@ function PatientSearch({ onChoose }: { onChoose: (patient: PatientDto) => void }
       filterOptions={(options) => options}
       getOptionLabel={patientLabel}
       getOptionKey={(p) => p._id}
-      loading={patients.isFetching}
+      renderOption={({ key, ...props }, p) => (
+        <li key={key} {...props}>
+          <Box sx={{ minWidth: 0 }}>
+            <Box sx={{ overflowWrap: 'anywhere' }}>{patientLabel(p)}</Box>
+            {p.homeDetails && (
+              <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+                {[p.homeDetails.name, p.homeGroupDetails?.name].filter(Boolean).join(' · ')}
+              </Typography>
+            )}
+          </Box>
+        </li>
+      )}
+      loading={patients.pending}
       loadingText={UI_MESSAGES.loading}
-      noOptionsText={UI_MESSAGES.noSearchResults}
+      noOptionsText={patients.failed ? T.searchFailed : UI_MESSAGES.noSearchResults}
       openText="Öffnen"
       closeText="Schließen"
       renderInput={(params) => <TextField {...params} label={T.patientSearch} helperText={T.patientSearchHint} margin="normal" />}
     />
+  );
+}
+
+/** The chosen patient, large enough to notice a wrong choice: name, birth date, home and living area, with the way back. */
+export function ChosenPatient({ patient, onChange }: { patient: PatientDto; onChange?: () => void }) {
+  const name = [patient.title, patient.firstname, patient.lastname].filter(Boolean).join(' ');
+  return (
+    <Box
+      role="region"
+      aria-label={T.chosenPatient}
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2, p: 1.5, border: 1, borderColor: 'primary.main', borderRadius: 1, bgcolor: 'action.hover' }}
+    >
+      <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
+        <Typography variant="overline" color="textSecondary" component="p" sx={{ lineHeight: 1.5 }}>
+          {T.patient}
+        </Typography>
+        <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+          {name}
+        </Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {[T.bornOn(patient.dateOfBirth), patient.homeDetails?.name, patient.homeGroupDetails?.name].filter(Boolean).join(' · ')}
+        </Typography>
+      </Box>
+      {onChange && (
+        <Button variant="outlined" onClick={onChange} sx={{ minHeight: 44 }}>
+          {T.changePatient}
+        </Button>
+      )}
+    </Box>
   );
 }
 

@@ -7,7 +7,7 @@ import { fail, fakeApi, type FakeApiRoutes, type RecordedCall } from '../../../.
 import { demoAuth } from '../../../../../common/demo-auth';
 import { aDoctor, aTask } from '../../list/testing/task-fixtures';
 // The patients and homes of the master-data screens' tests (Anna Müller in Haus Sonnenblick, Wohnbereich Rosen).
-import { HOME_A, HOMES, makePatient, P1, P2 } from '../../../../../masterdata/src/features/patients/testing/patient-server';
+import { GROUP_A1, HOME_A, HOMES, makePatient, P1, P2 } from '../../../../../masterdata/src/features/patients/testing/patient-server';
 
 export const P_ANNA = P1;
 /** A patient without a living area (type 3 is refused for him). */
@@ -16,7 +16,11 @@ export const D_BERG = 'd0000000-0000-4000-8000-000000000001';
 export const D_OWN = 'd0000000-0000-4000-8000-000000000002';
 export const T_OLD = 't0000000-0000-4000-8000-000000000001';
 
-export const PATIENTS = [makePatient({ _id: P_ANNA }), makePatient({ _id: P_BERND, firstname: 'Bernd', lastname: 'Schulz', dateOfBirth: '01.07.1938', homeGroup: null })];
+const HOME_A_REF = { _id: HOME_A, name: 'Haus Sonnenblick' };
+export const PATIENTS = [
+  makePatient({ _id: P_ANNA, homeDetails: HOME_A_REF, homeGroupDetails: { _id: GROUP_A1, name: 'Wohnbereich Rosen', home: HOME_A } }),
+  makePatient({ _id: P_BERND, firstname: 'Bernd', lastname: 'Schulz', dateOfBirth: '01.07.1938', homeGroup: null, homeDetails: HOME_A_REF }),
+];
 
 export const DOCTORS = [aDoctor({ _id: D_BERG, firstname: 'Anna', lastname: 'Berg', city: 'Berlin' })];
 
@@ -40,8 +44,8 @@ export function makeTask(overrides: Partial<TaskDto> = {}): TaskDto {
 }
 
 export const PAST_MEDICINES: PastMedicineDto[] = [
-  { medicine: 'Ibuprofen 400', dose: '1-0-1', group: 'medicine', orders: 3, lastOrderedAt: '2026-01-20T10:00:00.000Z' },
-  { medicine: 'Pantoprazol 20', dose: '1-0-0', group: 'medicine', orders: 1, lastOrderedAt: '2025-12-01T10:00:00.000Z' },
+  { medicine: 'Ibuprofen 400', dose: '1-0-1', group: 'medicine', type: 2, amount: 3, doctor: { _id: D_BERG, title: 'Dr.', firstname: 'Anna', lastname: 'Berg' }, orders: 3, lastOrderedAt: '2026-01-20T10:00:00.000Z' },
+  { medicine: 'Pantoprazol 20', dose: '1-0-0', group: 'medicine', type: 1, amount: 1, doctor: null, orders: 1, lastOrderedAt: '2025-12-01T10:00:00.000Z' },
 ];
 
 /** Signs in with the real default matrix; a home user belongs to Haus Sonnenblick, a doctor user to Dr. Berg's own practice. */
