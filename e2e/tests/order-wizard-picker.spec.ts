@@ -28,6 +28,11 @@ async function residentWithOrder(request: APIRequestContext, tag: string): Promi
   return { patient, doctor, medicine };
 }
 
+/** With E2E_SCREENSHOTS=1 the step is saved as a PNG under test-results/ for a look. */
+async function shoot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
+
 const search = (page: Page) => page.getByRole('combobox', { name: 'Patient suchen' });
 const chosen = (page: Page) => page.getByRole('region', { name: 'Gewählter Patient' });
 
@@ -57,12 +62,14 @@ for (const device of DEVICES) {
       await expect(chosen(page)).toContainText(`Walburga ${patient.lastname}`);
       await expect(chosen(page)).toContainText('geb. 07.08.1936');
       await expect(chosen(page)).toContainText('Haus Sonnenschein');
+      await shoot(page, `wizard-chosen-${device.name}`);
 
       await page.getByRole('button', { name: `Nachbestellen: ${medicine}, 1-0-0` }).click();
       await expect(page.getByRole('combobox', { name: 'Medikament' })).toHaveValue(medicine);
       await expect(page.getByRole('combobox', { name: 'Menge' })).toHaveText('3');
       await expect(page.getByRole('combobox', { name: 'Auftragsart' })).toHaveText('Rezept in Arztpraxis');
       await expect(page.getByRole('combobox', { name: 'Arzt' })).toHaveValue([doctor.title, doctor.firstname, doctor.lastname].filter(Boolean).join(' '));
+      await shoot(page, `wizard-reorder-${device.name}`);
 
       await page.getByRole('button', { name: 'Speichern', exact: true }).click();
       await expect(page).toHaveURL(/\/anforderungen\?created=[0-9a-f-]{36}$/);

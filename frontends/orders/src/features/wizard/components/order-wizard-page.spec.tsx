@@ -171,6 +171,27 @@ describe('order wizard: a picker offers only what belongs to the text typed', ()
     expect(screen.queryByRole('option', { name: /^Müller, Anna/ })).not.toBeInTheDocument();
   });
 
+  it('the doctor and medicine pickers never take an option of older text on a fast ↓ Enter', async () => {
+    const { calls } = wizardServer();
+    show(`/anforderung/neu/${P_ANNA}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Neues Medikament' }));
+    const user = userEvent.setup({ delay: null });
+    // Medicine: the earlier suggestions are on screen; "Asp" typed fast stays "Asp".
+    await user.click(combobox('Medikament'));
+    await screen.findByRole('option', { name: 'Ibuprofen 400' });
+    await user.type(combobox('Medikament'), 'Asp{ArrowDown}{Enter}');
+    expect(combobox('Medikament')).toHaveValue('Asp');
+    // Doctor: the unfiltered doctors are on screen; "Kraus" typed fast chooses no one.
+    await user.click(combobox('Arzt'));
+    await screen.findByRole('option', { name: 'Dr. Anna Berg, Berlin' });
+    await user.type(combobox('Arzt'), 'Kraus{ArrowDown}{Enter}{Escape}');
+    await user.tab();
+    await choose('Auftragsart', 'Auftrag');
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(combobox('Arzt')).toHaveAccessibleDescription(TASK_MESSAGES.doctorRequired);
+    expect(callsTo(calls, 'POST', '/api/tasks')).toHaveLength(0);
+  });
+
   it('"Neues Medikament" for a patient without earlier orders starts with the type "Auftrag"', async () => {
     wizardServer();
     show('/v3/anforderung/neu');
