@@ -68,7 +68,7 @@ export async function seed(client, { patients: patientTarget, doctors: doctorTar
     const [zip, city] = pick(CITIES);
     const year = 1925 + Math.floor(next() * 40);
     const birth = `${year}-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
-    patients.push([next() < 0.6 ? 'mrs' : 'mr', pick(FIRST), pick(LAST), birth, `${pick(STREETS)} ${1 + (i % 90)}`, zip, city, home, pick(groupsOf.get(home))]);
+    patients.push([next() < 0.6 ? 'Frau' : 'Herr', pick(FIRST), pick(LAST), birth, `${pick(STREETS)} ${1 + (i % 90)}`, zip, city, home, pick(groupsOf.get(home))]);
   }
   await insertColumns(client, 'patients', ['salutation', 'firstname', 'lastname', 'date_of_birth', 'street', 'postal_code', 'city', 'home_id', 'home_group_id'], ['text', 'text', 'text', 'date', 'text', 'text', 'text', 'uuid', 'uuid'], patients);
   // What autovacuum does after a bulk load on a server: statistics, and the GIN indexes' own counts

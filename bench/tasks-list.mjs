@@ -104,7 +104,7 @@ async function load(client) {
   await step(
     'patients',
     `insert into patients (salutation, firstname, lastname, date_of_birth, street, postal_code, city, home_id, home_group_id)
-     select (array['mrs','mr'])[1 + i % 2], (array['Elfriede','Heinz','Gertrud','Werner','Ursula','Horst','Renate','Klaus'])[1 + i % 8], 'Bewohner' || i,
+     select (array['Frau','Herr'])[1 + i % 2], (array['Elfriede','Heinz','Gertrud','Werner','Ursula','Horst','Renate','Klaus'])[1 + i % 8], 'Bewohner' || i,
             date '1925-01-01' + (i * 37 % 14000), 'Hauptstraße 1', '10115', 'Berlin', h.id,
             (select g.id from home_groups g where g.home_id = h.id order by g.name limit 1 offset (i % 2))
      from generate_series(1, greatest(0, $1::int - (select count(*) from patients)::int)) i

@@ -113,7 +113,7 @@ test('heim orders for a new patient, the pharmacy answers with a PDF, finishes, 
   await shoot(heim, 'heim-order-step');
   await orderForm.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(heim.getByText(TASK_MESSAGES.created)).toBeVisible();
-  await expect(heim).toHaveURL(/\/anforderungen$/);
+  await expect(heim).toHaveURL(/\/anforderungen\?created=[0-9a-f-]+$/);
 
   // The pharmacy's refresh button lights up with the live 'newtask'; a click brings the order.
   await expect(refresh).toBeEnabled();
@@ -131,7 +131,7 @@ test('heim orders for a new patient, the pharmacy answers with a PDF, finishes, 
   const heimRow = rowOf(heim, patient);
   await heimRow.getByRole('button', { name: `Details anzeigen: ${patient}` }).click();
   const heimFeed = heim.getByRole('list', { name: 'Nachrichten' });
-  await expect(heimFeed.getByRole('listitem').first()).toContainText(TASK_MESSAGES.created);
+  await expect(heimFeed.getByRole('listitem').first()).toContainText(EVENT_MESSAGES.created);
 
   // The pharmacy opens it and answers with a PDF.
   await pharmacyRow.getByRole('button', { name: `Details anzeigen: ${patient}` }).click();

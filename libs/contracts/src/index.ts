@@ -45,6 +45,17 @@ export interface ActorRef {
   username: string;
 }
 
+/** Who created or last changed a user: the account and the person's name. */
+export interface UserActorRef extends ActorRef {
+  /** First and last name ("Max Mustermann"); the username when both are empty. */
+  name: string;
+}
+
+/** The name a user is shown by: first and last name, or the username when both are empty. */
+export function personName(user: { username: string; firstname: string; lastname: string }): string {
+  return [user.firstname.trim(), user.lastname.trim()].filter(Boolean).join(' ') || user.username;
+}
+
 export interface HomeRef {
   _id: string;
   name: string;
@@ -82,10 +93,13 @@ export interface UserDto {
   snippets: Snippet[];
   seen: string[];
   editable?: boolean;
+  /** ISO 8601. */
   createdAt: string;
-  createdFrom: ActorRef | null;
+  createdFrom: UserActorRef | null;
+  /** ISO 8601: the last change through the users or the profile route. */
   modifiedAt: string;
-  modifiedFrom: ActorRef | null;
+  /** Who made that change. */
+  modifiedFrom: UserActorRef | null;
 }
 
 export interface Snippet {

@@ -10,15 +10,29 @@
  * and `filter[deactivated]` (absent or 0: active only, 1: only deactivated, all: both). The answer is
  * `{ data, count }`. Dates of birth travel as DD.MM.YYYY, timestamps as ISO 8601.
  */
-import type { ActorRef, HomeRef, Salutation } from './index.js';
+import type { ActorRef, HomeRef } from './index.js';
 import type { HomeGroupRef } from './users.js';
 
 /** `filter[deactivated]` values: '0' (default) active only, '1' only deactivated, 'all' both. */
 export const DEACTIVATED_FILTERS = ['0', '1', 'all'] as const;
 export type DeactivatedFilter = (typeof DEACTIVATED_FILTERS)[number];
 
-/** German labels of the salutation values (spec: "Nicht angegeben, Herr, Frau"). */
-export const SALUTATION_LABELS: Record<Salutation, string> = { '': 'Nicht angegeben', mr: 'Herr', mrs: 'Frau' };
+/**
+ * Salutation of a patient or doctor, stored and answered in this form: 'Herr', 'Frau', or ''
+ * (Nicht angegeben). See docs/decisions/salutation-values.md.
+ */
+export const PERSON_SALUTATIONS = ['', 'Herr', 'Frau'] as const;
+export type PersonSalutation = (typeof PERSON_SALUTATIONS)[number];
+
+/**
+ * What the patient and doctor APIs accept as salutation: the answered form, and the user API's
+ * 'mr' / 'mrs', saved as 'Herr' / 'Frau'.
+ */
+export const PERSON_SALUTATION_INPUTS = [...PERSON_SALUTATIONS, 'mr', 'mrs'] as const;
+export type PersonSalutationInput = (typeof PERSON_SALUTATION_INPUTS)[number];
+
+/** German labels of the salutation values, in the form's order ("Nicht angegeben, Herr, Frau"). */
+export const SALUTATION_LABELS: Record<PersonSalutation, string> = { '': 'Nicht angegeben', Herr: 'Herr', Frau: 'Frau' };
 
 /** Answer of a DELETE that removes a record for good (living areas, practices). */
 export interface DeleteResponse {
@@ -48,7 +62,7 @@ export interface RowActions {
 /** One row of GET /api/patients and the answer of GET/POST/PUT/DELETE /api/patients/{id}. */
 export interface PatientDto extends MasterdataAudit, RowActions {
   _id: string;
-  salutation: Salutation;
+  salutation: PersonSalutation;
   title: string;
   firstname: string;
   lastname: string;
@@ -81,7 +95,8 @@ export interface PatientDto extends MasterdataAudit, RowActions {
  * caller's own home (sent or not). `createdFrom`/`modifiedFrom` are ignored.
  */
 export interface PatientWriteRequest {
-  salutation?: Salutation;
+  /** 'Herr', 'Frau' or ''; the API also accepts 'mr' / 'mrs' (PERSON_SALUTATION_INPUTS) and saves them as 'Herr' / 'Frau'. */
+  salutation?: PersonSalutation;
   title?: string;
   firstname?: string;
   lastname?: string;
@@ -153,7 +168,7 @@ export interface OfficeRef {
 /** One row of GET /api/doctors and the answer of GET/POST/PUT/DELETE /api/doctors/{id}. */
 export interface DoctorDto extends MasterdataAudit, RowActions {
   _id: string;
-  salutation: Salutation;
+  salutation: PersonSalutation;
   title: string;
   firstname: string;
   lastname: string;
@@ -188,7 +203,8 @@ export interface DoctorDto extends MasterdataAudit, RowActions {
  * is accepted as another name of `expertise`.
  */
 export interface DoctorWriteRequest {
-  salutation?: Salutation;
+  /** 'Herr', 'Frau' or ''; the API also accepts 'mr' / 'mrs' (PERSON_SALUTATION_INPUTS) and saves them as 'Herr' / 'Frau'. */
+  salutation?: PersonSalutation;
   title?: string;
   firstname?: string;
   lastname?: string;
@@ -239,7 +255,7 @@ export const OFFICE_CONTACT_TYPE_LABELS: Record<OfficeContactType, string> = { p
 /** A doctor of a practice (the practice view's doctors list). */
 export interface OfficeDoctorRef {
   _id: string;
-  salutation: Salutation;
+  salutation: PersonSalutation;
   title: string;
   firstname: string;
   lastname: string;

@@ -1,3 +1,4 @@
+import type { Role } from './index.js';
 import type { MeetingDto } from './meetings.js';
 
 /** Dashboard statistics and seen marks (spec part 1 §2 Dashboard, §3 Statistics response, §7). */
@@ -10,11 +11,18 @@ export function isSeenKind(value: unknown): value is SeenKind {
   return typeof value === 'string' && (SEEN_KINDS as readonly string[]).includes(value);
 }
 
+/**
+ * Changes of one version for the roles they concern. A version may have several entries, one per
+ * audience; the dashboard shows a reader the entries of their roles (an administrator all of them),
+ * joined under one heading per version.
+ */
 export interface ChangelogEntry {
   version: string;
   /** DD.MM.YYYY */
   date: string;
   changes: string[];
+  /** The roles the changes are for; absent: everyone who sees the dashboard. */
+  roles?: Role[];
 }
 
 export interface FaqEntry {

@@ -118,13 +118,16 @@ export interface TaskSeenResponse {
   message: string;
 }
 
-/** Texts of the order domain: the spec's §8 toasts word for word, and the server's rule messages. */
+/**
+ * Texts of the order domain: the success toasts as the spec words them, typos and English words
+ * corrected with the meaning kept ('Auftrag wurde storniert.'), and the server's rule messages.
+ */
 export const TASK_MESSAGES = {
   // Success toasts (spec §8).
   pickup: 'Auftrag wurde an die Fahrer übergeben.',
-  finished: 'Aufrag wurde abgeschlossen',
-  canceled: 'Auftrag wurde Storniert.',
-  reopened: 'Task wurde zurück auf "neu" gestellt.',
+  finished: 'Auftrag wurde abgeschlossen',
+  canceled: 'Auftrag wurde storniert.',
+  reopened: 'Auftrag wurde zurück auf „neu“ gestellt.',
   created: 'Auftrag angelegt',
   updated: 'Auftrag geändert',
   selectedSeen: 'Ausgewaehlte Auftraege wurden auf gelesen gesetzt.',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarProvider, type SnackbarProviderProps } from 'notistack';
 
 /** Toast settings of spec part 1 §9: top centre. */
@@ -8,7 +9,26 @@ export const SNACKBAR_SETTINGS: Pick<SnackbarProviderProps, 'anchorOrigin' | 'ma
   autoHideDuration: 5000,
 };
 
+/** Class of the top-centre toast container (notistack's own class names it too). */
+const TOAST_CONTAINER = 'mediport-toasts';
+
+/**
+ * Where the toasts sit: a toast of one line is 48 px high; notistack's dense mode wraps each in 2 px
+ * (instead of 6 px). From the top at 6 px the first toast fills 8–56 px, inside the app bar (56 px,
+ * 64 px from 600 px wide) over the bar's empty middle, and a second one ends by 110 px, where the
+ * page header's title begins. notistack's own offset (20 px, 12 px between toasts) let the first hang
+ * over the bar's lower edge and the second cover the title.
+ */
+const toastStyles = { [`.notistack-SnackbarContainer.${TOAST_CONTAINER}`]: { top: 6 } };
+
 /** notistack provider with the product's settings. */
 export function AppSnackbarProvider({ children }: { children: ReactNode }) {
-  return <SnackbarProvider {...SNACKBAR_SETTINGS}>{children}</SnackbarProvider>;
+  return (
+    <>
+      <GlobalStyles styles={toastStyles} />
+      <SnackbarProvider {...SNACKBAR_SETTINGS} dense classes={{ containerAnchorOriginTopCenter: TOAST_CONTAINER }}>
+        {children}
+      </SnackbarProvider>
+    </>
+  );
 }

@@ -7,6 +7,7 @@ import {
   OFFICE_MESSAGES,
   parseGermanDate,
   PATIENT_MESSAGES,
+  personSalutation,
   sameName,
   validateDoctor,
   validateDoctorOffice,
@@ -17,6 +18,24 @@ import {
 import { FIELD_MESSAGES } from './field-rules';
 
 const TODAY = '2024-06-15';
+
+describe('salutation of patients and doctors', () => {
+  it.each([
+    { given: 'Herr', saved: 'Herr' },
+    { given: 'Frau', saved: 'Frau' },
+    { given: '', saved: '' },
+    { given: 'mr', saved: 'Herr' },
+    { given: 'mrs', saved: 'Frau' },
+    { given: 'herr', saved: null },
+    { given: 'Mr', saved: null },
+    { given: 'Divers', saved: null },
+    { given: ' Herr', saved: null },
+    { given: null, saved: null },
+    { given: 1, saved: null },
+  ])('$given → $saved', ({ given, saved }) => {
+    expect(personSalutation(given)).toBe(saved);
+  });
+});
 
 describe('dates of birth', () => {
   it.each([

@@ -3,8 +3,24 @@
  * their German messages, shared by the master-data API and the masterdata remote's forms. Each
  * rule yields `{ path, message }`; the server answers them as a 400, a form marks the field.
  */
+import { PERSON_SALUTATIONS, type PersonSalutation } from '@mediport/contracts';
 import { FIELD_MESSAGES, isEmail, isPostalCode } from './field-rules.js';
 import type { FieldError } from './user-rules.js';
+
+/** Any salutation of a patient or doctor other than the accepted ones. */
+export const SALUTATION_MESSAGE = 'Bitte wählen Sie als Anrede „Herr“, „Frau“ oder „Nicht angegeben“.';
+
+const SALUTATION_ALIASES: Readonly<Record<string, PersonSalutation>> = { mr: 'Herr', mrs: 'Frau' };
+
+/**
+ * The salutation of a patient or doctor in the form it is saved and answered in: 'Herr', 'Frau' and
+ * '' (Nicht angegeben) as given, the user API's 'mr' / 'mrs' as 'Herr' / 'Frau'; null for anything else.
+ */
+export function personSalutation(value: unknown): PersonSalutation | null {
+  if (typeof value !== 'string') return null;
+  if ((PERSON_SALUTATIONS as readonly string[]).includes(value)) return value as PersonSalutation;
+  return SALUTATION_ALIASES[value] ?? null;
+}
 
 export const PATIENT_MESSAGES = {
   lastnameRequired: FIELD_MESSAGES.required('Nachname'),
@@ -13,12 +29,14 @@ export const PATIENT_MESSAGES = {
   dateOfBirthFuture: 'Das Geburtsdatum darf nicht in der Zukunft liegen.',
   homeRequired: FIELD_MESSAGES.required('Pflegeeinrichtung'),
   homeGroupOtherHome: 'Der Wohnbereich gehört nicht zur gewählten Einrichtung.',
+  salutation: SALUTATION_MESSAGE,
   /** Non-blocking (spec §5, word for word). */
   duplicate: 'Es existiert bereits ein Patient mit ähnlichen Namen und Geburtsdatum. Wurde der Patient vielleicht schon erstellt?',
 } as const;
 
 export const DOCTOR_MESSAGES = {
   lastnameRequired: 'Nachname ist erforderlich',
+  salutation: SALUTATION_MESSAGE,
   email: 'Ist keine korrekte E-Mail Adresse',
   preferredRequired: FIELD_MESSAGES.required('Bevorzugter Kontakt'),
   preferredNeedsLogin: 'Diese Kontaktart ist nur für Ärzte mit Zugang möglich.',

@@ -81,19 +81,19 @@ export const DEMO_OFFICES = [
 
 /** The demo doctors (Dr. Anna Berger, the arzt user's, first) with expertise, contact and practice (index into DEMO_OFFICES). */
 export const DEMO_DOCTORS = [
-  { salutation: 'mrs', title: 'Dr.', firstname: 'Anna', lastname: 'Berger', expertise: 'Allgemeinmedizin', email: 'praxis@dr-berger.de', fax: '030 2200119', preferred: 'E-Mail', office: 0, street: 'Friedrichstraße 120', postalCode: '10117', city: 'Berlin' },
-  { salutation: 'mr', title: 'Dr.', firstname: 'Thomas', lastname: 'Krüger', expertise: 'Innere Medizin', email: 'krueger@dr-berger.de', fax: '030 2200119', preferred: 'Fax', office: 0, street: 'Friedrichstraße 120', postalCode: '10117', city: 'Berlin' },
-  { salutation: 'mrs', title: 'Dr. med.', firstname: 'Sabine', lastname: 'Hoffmann', expertise: 'Neurologie', email: 'hoffmann@praxis-am-markt.de', fax: '0331 230459', preferred: 'Fax', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
-  { salutation: 'mr', title: '', firstname: 'Michael', lastname: 'Schulz', expertise: 'Allgemeinmedizin', email: 'schulz@praxis-am-markt.de', fax: '0331 230459', preferred: 'E-Mail', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
-  { salutation: 'mrs', title: 'Dr.', firstname: 'Julia', lastname: 'Wagner', expertise: 'Psychiatrie', email: 'wagner@praxis-am-markt.de', fax: '', preferred: 'E-Mail', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
-  { salutation: 'mr', title: 'Dr.', firstname: 'Stefan', lastname: 'Becker', expertise: 'Urologie', email: 'praxis@urologie-becker.de', fax: '030 3344556', preferred: 'Fax', office: null, street: 'Karl-Marx-Allee 88', postalCode: '10243', city: 'Berlin' },
-  { salutation: 'mrs', title: 'Dr.', firstname: 'Katharina', lastname: 'Schäfer', expertise: 'Dermatologie', email: 'termine@hautarzt-schaefer.de', fax: '', preferred: 'E-Mail', office: null, street: 'Brandenburger Straße 40', postalCode: '14467', city: 'Potsdam' },
-  { salutation: 'mr', title: 'Prof. Dr.', firstname: 'Markus', lastname: 'Richter', expertise: 'Kardiologie', email: 'sekretariat@kardiologie-richter.de', fax: '030 7788990', preferred: 'Fax', office: null, street: 'Hauptstraße 15', postalCode: '10827', city: 'Berlin' },
+  { salutation: 'Frau', title: 'Dr.', firstname: 'Anna', lastname: 'Berger', expertise: 'Allgemeinmedizin', email: 'praxis@dr-berger.de', fax: '030 2200119', preferred: 'E-Mail', office: 0, street: 'Friedrichstraße 120', postalCode: '10117', city: 'Berlin' },
+  { salutation: 'Herr', title: 'Dr.', firstname: 'Thomas', lastname: 'Krüger', expertise: 'Innere Medizin', email: 'krueger@dr-berger.de', fax: '030 2200119', preferred: 'Fax', office: 0, street: 'Friedrichstraße 120', postalCode: '10117', city: 'Berlin' },
+  { salutation: 'Frau', title: 'Dr. med.', firstname: 'Sabine', lastname: 'Hoffmann', expertise: 'Neurologie', email: 'hoffmann@praxis-am-markt.de', fax: '0331 230459', preferred: 'Fax', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
+  { salutation: 'Herr', title: '', firstname: 'Michael', lastname: 'Schulz', expertise: 'Allgemeinmedizin', email: 'schulz@praxis-am-markt.de', fax: '0331 230459', preferred: 'E-Mail', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
+  { salutation: 'Frau', title: 'Dr.', firstname: 'Julia', lastname: 'Wagner', expertise: 'Psychiatrie', email: 'wagner@praxis-am-markt.de', fax: '', preferred: 'E-Mail', office: 1, street: 'Marktplatz 7', postalCode: '14467', city: 'Potsdam' },
+  { salutation: 'Herr', title: 'Dr.', firstname: 'Stefan', lastname: 'Becker', expertise: 'Urologie', email: 'praxis@urologie-becker.de', fax: '030 3344556', preferred: 'Fax', office: null, street: 'Karl-Marx-Allee 88', postalCode: '10243', city: 'Berlin' },
+  { salutation: 'Frau', title: 'Dr.', firstname: 'Katharina', lastname: 'Schäfer', expertise: 'Dermatologie', email: 'termine@hautarzt-schaefer.de', fax: '', preferred: 'E-Mail', office: null, street: 'Brandenburger Straße 40', postalCode: '14467', city: 'Potsdam' },
+  { salutation: 'Herr', title: 'Prof. Dr.', firstname: 'Markus', lastname: 'Richter', expertise: 'Kardiologie', email: 'sekretariat@kardiologie-richter.de', fax: '030 7788990', preferred: 'Fax', office: null, street: 'Hauptstraße 15', postalCode: '10827', city: 'Berlin' },
 ] as const;
 
 const PATIENT_FIRSTNAMES = {
-  mrs: ['Elfriede', 'Gertrud', 'Hildegard', 'Irmgard', 'Ursula', 'Renate', 'Christa', 'Brigitte', 'Helga', 'Ingrid', 'Margarete', 'Waltraud', 'Erika', 'Gisela', 'Anneliese'],
-  mr: ['Heinz', 'Werner', 'Günter', 'Horst', 'Manfred', 'Gerhard', 'Helmut', 'Dieter', 'Klaus', 'Karl-Heinz', 'Wolfgang', 'Rolf', 'Siegfried', 'Joachim', 'Bernd'],
+  Frau: ['Elfriede', 'Gertrud', 'Hildegard', 'Irmgard', 'Ursula', 'Renate', 'Christa', 'Brigitte', 'Helga', 'Ingrid', 'Margarete', 'Waltraud', 'Erika', 'Gisela', 'Anneliese'],
+  Herr: ['Heinz', 'Werner', 'Günter', 'Horst', 'Manfred', 'Gerhard', 'Helmut', 'Dieter', 'Klaus', 'Karl-Heinz', 'Wolfgang', 'Rolf', 'Siegfried', 'Joachim', 'Bernd'],
 } as const;
 const PATIENT_LASTNAMES = [
   'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Meyer', 'Weber', 'Schulze', 'Koch', 'Bauer', 'Wolf', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Hofmann',
@@ -113,13 +113,13 @@ export function random(seed: number): () => number {
 }
 
 /** The 60 demo patients: names, birth dates (1926–1958) and their home (index into DEMO_HOMES) and living area (index into its groups). */
-export function demoPatients(count = 60): { salutation: 'mr' | 'mrs'; firstname: string; lastname: string; dateOfBirth: string; home: number; group: number }[] {
+export function demoPatients(count = 60): { salutation: 'Herr' | 'Frau'; firstname: string; lastname: string; dateOfBirth: string; home: number; group: number }[] {
   const next = random(20240601);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const out: { salutation: 'mr' | 'mrs'; firstname: string; lastname: string; dateOfBirth: string; home: number; group: number }[] = [];
+  const out: { salutation: 'Herr' | 'Frau'; firstname: string; lastname: string; dateOfBirth: string; home: number; group: number }[] = [];
   const seen = new Set<string>();
   while (out.length < count) {
-    const salutation = next() < 0.62 ? 'mrs' : 'mr';
+    const salutation = next() < 0.62 ? 'Frau' : 'Herr';
     const firstname = pick(PATIENT_FIRSTNAMES[salutation]);
     const lastname = pick(PATIENT_LASTNAMES);
     if (seen.has(`${firstname} ${lastname}`)) continue;

@@ -51,7 +51,7 @@ const as = (name: DemoUsername) => demo[name].token;
 
 function newDoctor(overrides: Record<string, unknown> = {}) {
   seq += 1;
-  return { salutation: 'mr', title: 'Dr.', firstname: 'Konrad', lastname: `Kollege${seq}`, expertise: 'Orthopädie', preferred: 'E-Mail', email: `kollege${seq}@praxis.de`, ...overrides };
+  return { salutation: 'Herr', title: 'Dr.', firstname: 'Konrad', lastname: `Kollege${seq}`, expertise: 'Orthopädie', preferred: 'E-Mail', email: `kollege${seq}@praxis.de`, ...overrides };
 }
 
 async function created(caller: string, overrides: Record<string, unknown> = {}): Promise<DoctorDto> {
@@ -232,6 +232,73 @@ describe('POST /api/doctors', () => {
 
   it.each(['arzt', 'fahrer', 'buchhaltung'] as const)('is forbidden for %s', async (name) => {
     expect((await api().post('/api/doctors').set('x-auth-token', as(name)).send(newDoctor())).status).toBe(403);
+  });
+});
+
+describe('salutation: accepted as "Herr", "Frau", "" or mr / mrs, answered as "Herr", "Frau" or ""', () => {
+  const accepted = [
+    { given: 'Herr', answered: 'Herr' },
+    { given: 'Frau', answered: 'Frau' },
+    { given: '', answered: '' },
+    { given: 'mr', answered: 'Herr' },
+    { given: 'mrs', answered: 'Frau' },
+  ];
+
+  it.each(accepted)('POST saves $given as "$answered" and every read answers it so', async ({ given, answered }) => {
+    const d = await created(as('apotheke'), { salutation: given });
+    expect(d.salutation).toBe(answered);
+    const [row] = await database.select({ salutation: doctors.salutation }).from(doctors).where(eq(doctors.id, d._id));
+    expect(row!.salutation).toBe(answered);
+    expect((await api().get(`/api/doctors/${d._id}`).set('x-auth-token', as('apotheke'))).body.salutation).toBe(answered);
+    const list = await api().get(`/api/doctors?filter[text]=${d.lastname}`).set('x-auth-token', as('apotheke'));
+    expect(list.body.data).toEqual([expect.objectContaining({ _id: d._id, salutation: answered })]);
+  });
+
+  it.each(accepted)('PUT saves $given as "$answered"', async ({ given, answered }) => {
+    const d = await created(as('apotheke'), { salutation: 'Frau' });
+    const res = await api().put(`/api/doctors/${d._id}`).set('x-auth-token', as('apotheke')).send({ salutation: given });
+    expect(res.status).toBe(200);
+    expect(res.body.salutation).toBe(answered);
+  });
+
+  const refused = [
+    { title: 'lower-case frau', salutation: 'frau' },
+    { title: 'Mrs with a capital', salutation: 'Mrs' },
+    { title: 'a value outside the list', salutation: 'Divers' },
+    { title: 'a leading space', salutation: ' Herr' },
+    { title: 'the label of the empty value', salutation: 'Nicht angegeben' },
+    { title: 'a number', salutation: 2 },
+    { title: 'null', salutation: null },
+  ];
+
+  it.each(refused)('POST refuses $title with the German message on the field, nothing saved', async ({ salutation }) => {
+    const before = await count(doctors);
+    const res = await api().post('/api/doctors').set('x-auth-token', as('apotheke')).send(newDoctor({ salutation }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'salutation', message: DOCTOR_MESSAGES.salutation }));
+    expect(DOCTOR_MESSAGES.salutation).toBe('Bitte wählen Sie als Anrede „Herr“, „Frau“ oder „Nicht angegeben“.');
+    expect(await count(doctors)).toBe(before);
+  });
+
+  it.each(refused)('PUT refuses $title and keeps the stored salutation', async ({ salutation }) => {
+    const d = await created(as('apotheke'), { salutation: 'Frau' });
+    const res = await api().put(`/api/doctors/${d._id}`).set('x-auth-token', as('apotheke')).send({ salutation });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'salutation', message: DOCTOR_MESSAGES.salutation }));
+    expect((await api().get(`/api/doctors/${d._id}`).set('x-auth-token', as('apotheke'))).body.salutation).toBe('Frau');
+  });
+
+  it('answers the demo doctors and a practice’s doctors in the answered form', async () => {
+    const berger = await api().get(`/api/doctors/${demo.arzt.doctor!._id}`).set('x-auth-token', as('apotheke'));
+    expect(berger.body).toMatchObject({ lastname: 'Berger', salutation: 'Frau' });
+    const office = await api().get(`/api/doctors/offices/${bergerOffice}`).set('x-auth-token', as('apotheke'));
+    expect(office.body.doctors).toContainEqual(expect.objectContaining({ lastname: 'Berger', salutation: 'Frau' }));
+  });
+
+  it('answers a salutation stored as mr / mrs in the answered form', async () => {
+    const d = await created(as('apotheke'), { salutation: '' });
+    await database.update(doctors).set({ salutation: 'mr' }).where(eq(doctors.id, d._id));
+    expect((await api().get(`/api/doctors/${d._id}`).set('x-auth-token', as('apotheke'))).body.salutation).toBe('Herr');
   });
 });
 

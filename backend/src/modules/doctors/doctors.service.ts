@@ -7,9 +7,9 @@ import {
   type ExpertisesResponse,
   type ListResponse,
   MASTERDATA_API_MESSAGES,
-  type Salutation,
+  type PersonSalutation,
 } from '@mediport/contracts';
-import { validateDoctor } from '@mediport/validation';
+import { personSalutation, validateDoctor } from '@mediport/validation';
 import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { SessionService } from '../../core/auth/session.service.js';
@@ -47,7 +47,7 @@ const mayAssignOffice = (auth: AuthContext) => isAdmin(auth) || auth.user.roles.
 
 /** The doctor form after merging a request into the stored record (PUT) or on its own (POST). */
 interface DoctorForm {
-  salutation: Salutation;
+  salutation: PersonSalutation;
   title: string;
   firstname: string;
   lastname: string;
@@ -82,7 +82,7 @@ export class DoctorsService {
     const deactivated = d.deactivatedAt !== null;
     return {
       _id: d.id,
-      salutation: d.salutation as Salutation,
+      salutation: personSalutation(d.salutation) ?? '',
       title: d.title,
       firstname: d.firstname,
       lastname: d.lastname,
@@ -190,7 +190,7 @@ export class DoctorsService {
     if (Object.keys(dto).some((k) => k !== 'deactivated')) {
       if (!doctorPolicy.can(auth, 'update', { id, state: 'active' })) throw AppError.forbidden();
       const stored: DoctorForm = {
-        salutation: current.salutation as Salutation,
+        salutation: personSalutation(current.salutation) ?? '',
         title: current.title,
         firstname: current.firstname,
         lastname: current.lastname,
@@ -247,7 +247,8 @@ export class DoctorsService {
     const form: DoctorForm = { ...base };
     for (const key of TEXT_FIELDS) if (dto[key] !== undefined) form[key] = dto[key]!.trim();
     if (dto.expertise === undefined && dto.department !== undefined) form.expertise = dto.department.trim();
-    if (dto.salutation !== undefined) form.salutation = dto.salutation;
+    // Saved in the answered form: 'mr' / 'mrs' become 'Herr' / 'Frau' (the DTO let nothing else through).
+    if (dto.salutation !== undefined) form.salutation = personSalutation(dto.salutation)!;
     if (dto.preferred !== undefined) form.preferred = dto.preferred;
     if (dto.office !== undefined) form.office = dto.office || null;
     if (!form.country) form.country = DEFAULT_COUNTRY;

@@ -44,7 +44,7 @@ const as = (name: DemoUsername) => demo[name].token;
 /** A valid new patient; the fields given replace the defaults. */
 function newPatient(overrides: Record<string, unknown> = {}) {
   seq += 1;
-  return { salutation: 'mrs', firstname: 'Paula', lastname: `Probe${seq}`, dateOfBirth: '03.04.1941', homepatient: true, home: ownHome, homeGroup: groupA, ...overrides };
+  return { salutation: 'Frau', firstname: 'Paula', lastname: `Probe${seq}`, dateOfBirth: '03.04.1941', homepatient: true, home: ownHome, homeGroup: groupA, ...overrides };
 }
 
 async function created(caller: DemoUsername, overrides: Record<string, unknown> = {}): Promise<PatientDto> {
@@ -260,7 +260,7 @@ describe('POST /api/patients', () => {
     { title: 'a string as home-patient flag', body: { homepatient: 'ja' } },
     { title: 'null as first name', body: { firstname: null } },
     { title: 'a home that is no id', body: { home: 'Haus Sonnenschein' } },
-    { title: 'an unknown salutation', body: { salutation: 'Herr' } },
+    { title: 'an unknown salutation', body: { salutation: 'Divers' } },
     { title: 'an array as birth date', body: { dateOfBirth: ['03.04.1941'] } },
   ])('refuses wrong types in German: $title', async ({ body }) => {
     const before = await patientCount();
@@ -292,6 +292,67 @@ describe('POST /api/patients', () => {
   it.each(['arzt', 'fahrer', 'buchhaltung'] as const)('is forbidden for %s', async (name) => {
     const res = await api().post('/api/patients').set('x-auth-token', as(name)).send(newPatient());
     expect(res.status).toBe(403);
+  });
+});
+
+describe('salutation: accepted as "Herr", "Frau", "" or mr / mrs, answered as "Herr", "Frau" or ""', () => {
+  const accepted = [
+    { given: 'Herr', answered: 'Herr' },
+    { given: 'Frau', answered: 'Frau' },
+    { given: '', answered: '' },
+    { given: 'mr', answered: 'Herr' },
+    { given: 'mrs', answered: 'Frau' },
+  ];
+
+  it.each(accepted)('POST saves $given as "$answered" and every read answers it so', async ({ given, answered }) => {
+    const res = await api().post('/api/patients').set('x-auth-token', as('apotheke')).send(newPatient({ salutation: given }));
+    expect(res.status).toBe(201);
+    expect(res.body.salutation).toBe(answered);
+    const [row] = await database.select({ salutation: patients.salutation }).from(patients).where(eq(patients.id, res.body._id));
+    expect(row!.salutation).toBe(answered);
+    expect((await api().get(`/api/patients/${res.body._id}`).set('x-auth-token', as('apotheke'))).body.salutation).toBe(answered);
+    const list = await api().get(`/api/patients?filter[text]=${res.body.lastname}`).set('x-auth-token', as('apotheke'));
+    expect(list.body.data).toEqual([expect.objectContaining({ _id: res.body._id, salutation: answered })]);
+  });
+
+  it.each(accepted)('PUT saves $given as "$answered"', async ({ given, answered }) => {
+    const p = await created('apotheke', { salutation: 'Frau' });
+    const res = await api().put(`/api/patients/${p._id}`).set('x-auth-token', as('apotheke')).send({ salutation: given });
+    expect(res.status).toBe(200);
+    expect(res.body.salutation).toBe(answered);
+  });
+
+  const refused = [
+    { title: 'lower-case herr', salutation: 'herr' },
+    { title: 'Mr with a capital', salutation: 'Mr' },
+    { title: 'a value outside the list', salutation: 'Divers' },
+    { title: 'a trailing space', salutation: 'Frau ' },
+    { title: 'the label of the empty value', salutation: 'Nicht angegeben' },
+    { title: 'a number', salutation: 1 },
+    { title: 'null', salutation: null },
+  ];
+
+  it.each(refused)('POST refuses $title with the German message on the field, nothing saved', async ({ salutation }) => {
+    const before = await patientCount();
+    const res = await api().post('/api/patients').set('x-auth-token', as('apotheke')).send(newPatient({ salutation }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'salutation', message: PATIENT_MESSAGES.salutation }));
+    expect(PATIENT_MESSAGES.salutation).toBe('Bitte wählen Sie als Anrede „Herr“, „Frau“ oder „Nicht angegeben“.');
+    expect(await patientCount()).toBe(before);
+  });
+
+  it.each(refused)('PUT refuses $title and keeps the stored salutation', async ({ salutation }) => {
+    const p = await created('apotheke', { salutation: 'Herr' });
+    const res = await api().put(`/api/patients/${p._id}`).set('x-auth-token', as('apotheke')).send({ salutation });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'salutation', message: PATIENT_MESSAGES.salutation }));
+    expect((await api().get(`/api/patients/${p._id}`).set('x-auth-token', as('apotheke'))).body.salutation).toBe('Herr');
+  });
+
+  it('answers a salutation stored as mr / mrs in the answered form', async () => {
+    const p = await created('apotheke', { salutation: '' });
+    await database.update(patients).set({ salutation: 'mrs' }).where(eq(patients.id, p._id));
+    expect((await api().get(`/api/patients/${p._id}`).set('x-auth-token', as('apotheke'))).body.salutation).toBe('Frau');
   });
 });
 

@@ -5,9 +5,9 @@ import {
   MASTERDATA_API_MESSAGES,
   type PatientDto,
   type PatientDuplicatesResponse,
-  type Salutation,
+  type PersonSalutation,
 } from '@mediport/contracts';
-import { formatGermanDate, parseGermanDate, PATIENT_MESSAGES, validatePatient } from '@mediport/validation';
+import { formatGermanDate, parseGermanDate, PATIENT_MESSAGES, personSalutation, validatePatient } from '@mediport/validation';
 import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
@@ -35,7 +35,7 @@ export function patientSubject(row: Pick<PatientRow, 'id' | 'homeId' | 'deactiva
 
 /** The patient form after merging a request into the stored record (PUT) or on its own (POST). */
 interface PatientForm {
-  salutation: Salutation;
+  salutation: PersonSalutation;
   title: string;
   firstname: string;
   lastname: string;
@@ -65,7 +65,7 @@ export class PatientsService {
     const deactivated = p.deactivatedAt !== null;
     return {
       _id: p.id,
-      salutation: p.salutation as Salutation,
+      salutation: personSalutation(p.salutation) ?? '',
       title: p.title,
       firstname: p.firstname,
       lastname: p.lastname,
@@ -168,7 +168,7 @@ export class PatientsService {
     if (edits) {
       const form = this.form(
         {
-          salutation: current.salutation as Salutation,
+          salutation: personSalutation(current.salutation) ?? '',
           title: current.title,
           firstname: current.firstname,
           lastname: current.lastname,
@@ -224,7 +224,7 @@ export class PatientsService {
   private form(base: PatientForm, dto: PatientWriteDto, creating: boolean): PatientForm {
     const form: PatientForm = { ...base };
     for (const key of ['salutation', 'title', 'firstname', 'lastname', 'dateOfBirth', 'street', 'postalCode', 'city', 'country'] as const) {
-      if (dto[key] !== undefined) (form as unknown as Record<string, string>)[key] = key === 'salutation' ? dto[key]! : dto[key]!.trim();
+      if (dto[key] !== undefined) (form as unknown as Record<string, string>)[key] = key === 'salutation' ? personSalutation(dto[key])! : dto[key]!.trim();
     }
     if (!form.country) form.country = DEFAULT_COUNTRY;
     if (dto.deceased !== undefined) form.deceased = dto.deceased;

@@ -66,7 +66,7 @@ describe('PUT /api/users/:id/profile', () => {
       .send({ salutation: 'mr', title: 'Dipl.', firstname: 'Fritz', lastname: 'Fahrer', street: 'Weg 1', postalCode: '12345', city: 'Köln', country: 'Deutschland', username: 'ignoriert' });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ salutation: 'mr', firstname: 'Fritz', postalCode: '12345', city: 'Köln', username: 'fahrer' });
-    expect(res.body.user.modifiedFrom).toEqual({ _id: fahrer.user._id, username: 'fahrer' });
+    expect(res.body.user.modifiedFrom).toEqual({ _id: fahrer.user._id, username: 'fahrer', name: 'Fritz Fahrer' });
     expect(res.body.auth).toBeUndefined();
   });
 

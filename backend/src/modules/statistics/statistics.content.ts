@@ -1,6 +1,9 @@
 import type { ChangelogEntry, FaqEntry } from '@mediport/contracts';
 
-/** Changelog of the portal (newest first), shown on the dashboard. */
+/**
+ * Changelog of the portal (newest first), shown on the dashboard. Each entry names the roles it is
+ * written for (none: everyone); the dashboard shows a reader only the entries of their roles.
+ */
 export const CHANGELOG: ChangelogEntry[] = [
   {
     version: '2.9.1',
@@ -8,27 +11,48 @@ export const CHANGELOG: ChangelogEntry[] = [
     changes: [
       'Dashboard mit Kacheln für neue Aufträge, Nachrichten, Abholaufträge, Pflegeeinrichtungen, Ärzte, Nutzer und Patienten; jede Kachel lässt sich als gelesen markieren.',
       'Profil: Stammdaten mit Profilbild per Drag and Drop, Passwortgenerator und Dokumente mit Akzeptieren, Ablehnen und Download.',
-      'Rechteverwaltung: Änderungen an der Rechtematrix gelten sofort, ohne Neustart des Servers.',
-      'Anmeldung über Apomondo (Single Sign-on) für Partner-Apotheken.',
       'Hinweis auf die künftige Webadresse des Portals mit Countdown.',
     ],
   },
   {
+    version: '2.9.1',
+    date: '02.06.2025',
+    roles: ['ROLE_ADMIN'],
+    changes: ['Rechteverwaltung: Änderungen an der Rechtematrix gelten sofort, ohne Neustart des Servers.'],
+  },
+  {
+    version: '2.9.1',
+    date: '02.06.2025',
+    roles: ['ROLE_PHARMA'],
+    changes: ['Anmeldung über Apomondo (Single Sign-on) für Partner-Apotheken.'],
+  },
+  {
     version: '2.9.0',
     date: '14.04.2025',
-    changes: [
-      'Neue Nutzerverwaltung mit Kartenansicht, Detailseite und Anmeldung als Nutzer für Administratoren.',
-      'Einmalpasswörter: neue Nutzer müssen ihr Passwort bei der ersten Anmeldung ändern.',
-      'Webinare und Termine mit Countdown und Teilnehmen-Link.',
-    ],
+    roles: ['ROLE_MANAGER'],
+    changes: ['Neue Nutzerverwaltung mit Kartenansicht, Detailseite und Anmeldung als Nutzer für Administratoren.'],
+  },
+  {
+    version: '2.9.0',
+    date: '14.04.2025',
+    changes: ['Einmalpasswörter: neue Nutzer müssen ihr Passwort bei der ersten Anmeldung ändern.'],
+  },
+  {
+    version: '2.9.0',
+    date: '14.04.2025',
+    roles: ['ROLE_PHARMA', 'ROLE_HOME', 'ROLE_DOCTOR'],
+    changes: ['Webinare und Termine mit Countdown und Teilnehmen-Link.'],
   },
   {
     version: '2.8.0',
     date: '03.02.2025',
-    changes: [
-      'Medikamentenliste mit Filter für deaktivierte Medikamente.',
-      'Strengere Passwortregeln: mindestens 12 Zeichen mit je 2 kleinen und großen Buchstaben, Zahlen und Sonderzeichen.',
-    ],
+    roles: ['ROLE_PHARMA', 'ROLE_HOME', 'ROLE_DOCTOR'],
+    changes: ['Medikamentenliste mit Filter für deaktivierte Medikamente.'],
+  },
+  {
+    version: '2.8.0',
+    date: '03.02.2025',
+    changes: ['Strengere Passwortregeln: mindestens 12 Zeichen mit je 2 kleinen und großen Buchstaben, Zahlen und Sonderzeichen.'],
   },
 ];
 

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { type AuthRecord, SEEN_KINDS, type SeenKind } from '@mediport/contracts';
+import { type AuthRecord, type ChangelogEntry, type Role, ROLES, SEEN_KINDS, type SeenKind } from '@mediport/contracts';
 import { hasPermission } from '@mediport/permissions';
 import { DB } from '../../core/db/db.module.js';
 import type { Database } from '../../core/db/database.js';
@@ -62,6 +62,17 @@ describe('GET /api/statistics', () => {
     expect(res.body.faq.length).toBeGreaterThan(3);
     expect(res.body.faq[0]).toEqual({ question: expect.stringMatching(/\?$/), answer: expect.any(String) });
     expect(Array.isArray(res.body.webinars)).toBe(true);
+  });
+
+  it('names the roles an entry is written for: rights-matrix news for administrators only, none for drivers or care homes', async () => {
+    const res = await api().get('/api/statistics').set('x-auth-token', demo.fahrer.token);
+    const log = res.body.log as ChangelogEntry[];
+    const rights = log.filter((e) => e.changes.some((c) => c.includes('Rechtematrix')));
+    expect(rights.map((e) => e.roles)).toEqual([['ROLE_ADMIN']]);
+    for (const entry of log) for (const role of entry.roles ?? []) expect(ROLES).toContain(role);
+    // Every entry without roles is for everyone; what a driver or a care home reads has no administration news.
+    const forReader = (roles: Role[]) => log.filter((e) => !e.roles || e.roles.some((r) => roles.includes(r))).flatMap((e) => e.changes);
+    for (const reader of [['ROLE_DRIVER'], ['ROLE_HOME']] as Role[][]) expect(forReader(reader).join(' ')).not.toMatch(/Rechtematrix|Nutzerverwaltung|Single Sign-on/);
   });
 
   it.each(DEMO_USERNAMES.filter((u) => u !== 'buchhaltung'))('answers counts exactly for the tiles %s may see', async (name) => {

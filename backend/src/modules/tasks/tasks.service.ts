@@ -150,7 +150,7 @@ export class TasksService {
     }
     const id = await this.unitOfWork.run(async () => {
       const created = await this.repo.create({ ...this.columns(form, checked), status: 'new', createdBy: auth.userId, modifiedBy: auth.userId });
-      // The feed starts with the placing of the order ('Auftrag angelegt').
+      // The feed starts with the placing of the order ('Eine Anforderung wurde erzeugt').
       await this.repo.addStatusEvent(created, null, 'new', auth.userId);
       await this.audit.recordBy(auth, { action: TASK_AUDIT.create, target: created });
       this.live.taskCreated({ id: created, homeId: checked.homeId, doctorId: form.doctor, status: 'new' });

@@ -394,7 +394,7 @@ describe('PUT /api/users/:id', () => {
       .send({ username: user.username.toUpperCase(), firstname: 'Nora', title: 'Dr.', salutation: 'mrs', snippets, status: 'new' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: user.username.toUpperCase(), firstname: 'Nora', title: 'Dr.', salutation: 'mrs', snippets, status: 'new', modifiedFrom: { username: 'apotheke' } });
-    expect(res.body.createdFrom).toEqual({ _id: admin.user._id, username: 'admin' });
+    expect(res.body.createdFrom).toEqual({ _id: admin.user._id, username: 'admin', name: 'Alex Admin' });
   });
 
   it('clears doctor and home when their role is removed', async () => {
@@ -555,6 +555,64 @@ describe('DELETE /api/users/:id', () => {
   });
 });
 
+
+describe('last change of a user (who and when)', () => {
+  /** The user as the form reads it, by the administrator. */
+  const read = async (id: string) => (await api().get(`/api/users/${id}`).set('x-auth-token', admin.token)).body as UserListRow;
+
+  it.each([
+    {
+      title: 'a change through the users route',
+      by: () => apotheke,
+      name: 'Petra Apotheke',
+      write: (id: string) => api().put(`/api/users/${id}`).set('x-auth-token', apotheke.token).send({ firstname: 'Nora' }),
+    },
+    {
+      title: 'a deactivation',
+      by: () => apotheke,
+      name: 'Petra Apotheke',
+      write: (id: string) => api().delete(`/api/users/${id}`).set('x-auth-token', apotheke.token),
+    },
+    {
+      title: 'another user’s profile changed by the administrator',
+      by: () => admin,
+      name: 'Alex Admin',
+      write: (id: string) => api().put(`/api/users/${id}/profile`).set('x-auth-token', admin.token).send({ city: 'Bonn' }),
+    },
+    {
+      title: 'the own profile',
+      by: (self?: AuthRecord) => self!,
+      name: 'Nina Neu',
+      write: (id: string, self?: AuthRecord) => api().put(`/api/users/${id}/profile`).set('x-auth-token', self!.token).send({ street: 'Weg 2' }),
+    },
+  ])('records $title: the changing user by name and an ISO timestamp', async ({ by, name, write }) => {
+    const user = await created(admin);
+    const self = await login(app, user.username, STRONG);
+    const before = Date.now();
+    const res = await write(user._id, self);
+    expect(res.status).toBe(200);
+    const after = Date.now();
+    const changed = await read(user._id);
+    const actor = by(self);
+    expect(changed.modifiedFrom).toEqual({ _id: actor.user._id, username: actor.user.username, name });
+    expect(changed.modifiedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(changed.modifiedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(changed.modifiedAt)).toBeLessThanOrEqual(after + 1000);
+    // The creator stays as it was.
+    expect(changed.createdFrom).toEqual({ _id: admin.user._id, username: 'admin', name: 'Alex Admin' });
+  });
+
+  it('names a changing user without first and last name by the username, in the list as in the single read', async () => {
+    const nameless = await created(admin, { username: uniqueName('ohne.namen'), roles: ['ROLE_PHARMA', 'ROLE_MANAGER'], firstname: '', lastname: '' });
+    const changer = await login(app, nameless.username, STRONG);
+    const user = await created(admin);
+    expect((await api().put(`/api/users/${user._id}`).set('x-auth-token', changer.token).send({ lastname: 'Neumann' })).status).toBe(200);
+    const expected = { _id: nameless._id, username: nameless.username, name: nameless.username };
+    expect((await read(user._id)).modifiedFrom).toEqual(expected);
+    const list = await api().get(`/api/users?filter[text]=${encodeURIComponent(user.username)}`).set('x-auth-token', admin.token);
+    expect(list.body.data).toEqual([expect.objectContaining({ _id: user._id, modifiedFrom: expected, createdFrom: { _id: admin.user._id, username: 'admin', name: 'Alex Admin' } })]);
+  });
+});
 
 describe('username rule (letters, digits, . _ -; at most 100 characters)', () => {
   const usernameError = async (res: request.Response, message: string) => {

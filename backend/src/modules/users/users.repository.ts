@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DoctorRef, HomeGroupRef, HomeRef, Role, UserSortField, UserStatusFilter } from '@mediport/contracts';
+import { type DoctorRef, type HomeGroupRef, type HomeRef, personName, type Role, type UserActorRef, type UserSortField, type UserStatusFilter } from '@mediport/contracts';
 import { type Database } from '../../core/db/database.js';
 import { assignmentActive } from '../../core/auth/assignment-active.js';
 import { DB } from '../../core/db/db.module.js';
@@ -52,9 +52,23 @@ export interface UserListRecord {
   home: HomeRef | null;
   doctor: DoctorRef | null;
   homeGroups: HomeGroupRef[];
-  createdFrom: { _id: string | null; username: string | null } | null;
-  modifiedFrom: { _id: string | null; username: string | null } | null;
+  createdFrom: UserActorRef | null;
+  modifiedFrom: UserActorRef | null;
   seen: boolean;
+}
+
+/** The columns of a creating / changing user as read (all null when the record names nobody). */
+interface ActorColumns {
+  _id: string | null;
+  username: string | null;
+  firstname: string | null;
+  lastname: string | null;
+}
+
+/** The actor as the API shows it: account and person's name; null when there is none. */
+function userActor(a: ActorColumns | null): UserActorRef | null {
+  if (!a?._id || a.username === null) return null;
+  return { _id: a._id, username: a.username, name: personName({ username: a.username, firstname: a.firstname ?? '', lastname: a.lastname ?? '' }) };
 }
 
 /** Users in the one "not seen" definition: the viewer's own record and users they created count as seen. */
@@ -103,11 +117,17 @@ function homeGroupsOfUser(): SQL<HomeGroupRef[]> {
 /** The placeholder of the viewer in the list's select list (the seen column). */
 const VIEWER = 'viewerId';
 
-/** The username of the user `id` refers to (null when none; the actor's `_id` is `id` itself), through `actor`, an alias of users. */
-function actorName(actor: typeof creator | typeof modifier, id: AnyPgColumn): SQL<string | null> {
+/**
+ * Username, first and last name of the user `id` refers to, as one text array (null when none; the
+ * actor's `_id` is `id` itself), through `actor`, an alias of users: one subquery per actor and row.
+ */
+function actorColumns(actor: typeof creator | typeof modifier, id: AnyPgColumn): SQL<[string, string, string] | null> {
   // Inside, "users" is the listed user: the subquery's own row goes by its alias.
-  return sql<string | null>`(select ${actor.username} from ${users} ${sql.identifier(getTableName(actor))} where ${actor.id} = ${qualified(id)})`;
+  return sql<[string, string, string] | null>`(select array[${actor.username}, ${actor.firstname}, ${actor.lastname}] from ${users} ${sql.identifier(getTableName(actor))} where ${actor.id} = ${qualified(id)})`;
 }
+
+const listActor = (id: string | null, columns: [string, string, string] | null) =>
+  userActor(columns ? { _id: id, username: columns[0], firstname: columns[1], lastname: columns[2] } : null);
 
 /**
  * The list's select list, rendered to SQL once (runListInOneStatement puts only the WHERE and ORDER
@@ -123,13 +143,11 @@ const LIST_SELECTION = listSelection({
   // Most users have no living area: the aggregate (a sort per row) only runs for those who have.
   homeGroups: sql<HomeGroupRef[]>`case when exists (select 1 from ${userHomeGroups} where ${userHomeGroups.userId} = ${qualified(users.id)})
     then ${homeGroupsOfUser()} else '[]'::json end`,
-  createdFromName: actorName(creator, users.createdBy),
-  modifiedFromName: actorName(modifier, users.modifiedBy),
+  createdFromColumns: actorColumns(creator, users.createdBy),
+  modifiedFromColumns: actorColumns(modifier, users.modifiedBy),
   // The viewer fills the placeholder per request (a string where the seen definition expects the id).
   seen: seenColumn(USER_SEEN, sql.placeholder(VIEWER) as unknown as string),
 });
-
-const actorRef = (id: string | null, username: string | null) => (username === null ? null : { _id: id, username });
 
 @Injectable()
 export class UsersRepository {
@@ -163,21 +181,21 @@ export class UsersRepository {
     return row ?? null;
   }
 
-  /** The user with the usernames of whoever created and last modified the record. */
+  /** The user with whoever created and last modified the record (account and name). */
   async findWithActors(id: string) {
     const [row] = await this.db
       .select({
         user: users,
         homeGroups: homeGroupsOfUser(),
-        createdFrom: { _id: creator.id, username: creator.username },
-        modifiedFrom: { _id: modifier.id, username: modifier.username },
+        createdFrom: { _id: creator.id, username: creator.username, firstname: creator.firstname, lastname: creator.lastname },
+        modifiedFrom: { _id: modifier.id, username: modifier.username, firstname: modifier.firstname, lastname: modifier.lastname },
       })
       .from(users)
       .leftJoin(creator, eq(creator.id, users.createdBy))
       .leftJoin(modifier, eq(modifier.id, users.modifiedBy))
       .where(eq(users.id, id))
       .limit(1);
-    return row ?? null;
+    return row ? { ...row, createdFrom: userActor(row.createdFrom), modifiedFrom: userActor(row.modifiedFrom) } : null;
   }
 
   async update(id: string, patch: UserPatch): Promise<void> {
@@ -208,8 +226,8 @@ export class UsersRepository {
         home: r.home,
         doctor: r.doctor,
         homeGroups: r.homeGroups,
-        createdFrom: actorRef(r.user.createdBy, r.createdFromName),
-        modifiedFrom: actorRef(r.user.modifiedBy, r.modifiedFromName),
+        createdFrom: listActor(r.user.createdBy, r.createdFromColumns),
+        modifiedFrom: listActor(r.user.modifiedBy, r.modifiedFromColumns),
         seen: r.seen,
       })),
       count,

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { SALUTATION_LABELS, type Salutation } from '@mediport/contracts';
+import { PERSON_SALUTATIONS, SALUTATION_LABELS, type PersonSalutation } from '@mediport/contracts';
 import type { FieldProps } from './record-form';
 
 export const ADDRESS_LABELS = { street: 'Straße', postalCode: 'PLZ', city: 'Ort', country: 'Land' } as const;
@@ -29,16 +29,16 @@ export function AddressFields({ field, readOnly, names = {} }: {
 }
 
 /** Anrede: Nicht angegeben, Herr, Frau. */
-export function SalutationField({ value, onChange, readOnly }: { value: Salutation; onChange: (v: Salutation) => void; readOnly?: boolean }) {
+export function SalutationField({ value, onChange, readOnly }: { value: PersonSalutation; onChange: (v: PersonSalutation) => void; readOnly?: boolean }) {
   return (
     <TextField
       select
       label="Anrede"
       value={value}
-      onChange={(e) => onChange(e.target.value as Salutation)}
+      onChange={(e) => onChange(e.target.value as PersonSalutation)}
       slotProps={{ input: { readOnly }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
-      {(Object.keys(SALUTATION_LABELS) as Salutation[]).map((s) => (
+      {PERSON_SALUTATIONS.map((s) => (
         <MenuItem key={s || 'none'} value={s}>
           {SALUTATION_LABELS[s]}
         </MenuItem>

@@ -1,8 +1,8 @@
-import { IsBoolean, IsIn, IsString, MaxLength, ValidateBy } from 'class-validator';
-import type { Salutation } from '@mediport/contracts';
+import { IsBoolean, IsString, MaxLength, ValidateBy } from 'class-validator';
+import type { PersonSalutationInput } from '@mediport/contracts';
 import { PATIENT_MESSAGES } from '@mediport/validation';
 import { Optional } from '../../../core/validation/optional.js';
-import { IsPostalCode } from '../../../core/validation/rule-validators.js';
+import { IsPersonSalutation, IsPostalCode } from '../../../core/validation/rule-validators.js';
 
 const TOO_LONG = { message: 'Mehr als 200 Zeichen!' };
 const NOT_TEXT = { message: 'Bitte geben Sie einen Text ein.' };
@@ -18,7 +18,8 @@ export const IsIdOrEmpty = (message: string) =>
  * patient as it would be saved.
  */
 export class PatientWriteDto {
-  @Optional() @IsIn(['', 'mr', 'mrs'], { message: 'Bitte wählen Sie eine gültige Anrede.' }) salutation?: Salutation;
+  /** 'Herr', 'Frau', '' (Nicht angegeben), or 'mr' / 'mrs', saved as 'Herr' / 'Frau'. */
+  @Optional() @IsPersonSalutation() salutation?: PersonSalutationInput;
   @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) title?: string;
   @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) firstname?: string;
   @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) lastname?: string;

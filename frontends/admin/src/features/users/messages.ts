@@ -68,6 +68,8 @@ export const USERS_TEXT = {
     'Für diese Pflegeeinrichtung bzw. Arztpraxis besteht noch kein Vertrag. Mit dem Anlegen des Nutzers erhält sie Zugang; das kostet 10 Euro pro Monat bei jährlicher Laufzeit.',
   save: 'Speichern',
   lastChanged: (who: string, when: string) => `Zuletzt geändert von ${who} am ${when}`,
+  /** A change without a known author (e.g. demo or imported data). */
+  lastChangedAt: (when: string) => `Zuletzt geändert am ${when}`,
   created: (who: string, when: string) => `Angelegt von ${who} am ${when}`,
   deactivatedNote: 'Dieser Nutzer ist deaktiviert und kann das System nicht nutzen, bis er reaktiviert wird.',
 

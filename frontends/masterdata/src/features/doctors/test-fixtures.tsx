@@ -26,7 +26,7 @@ export function doctorDto(overrides: Partial<DoctorDto> = {}): DoctorDto {
   const expertise = overrides.expertise ?? 'Allgemeinmedizin';
   return {
     _id: ID.berg,
-    salutation: 'mrs',
+    salutation: 'Frau',
     title: 'Dr.',
     firstname: 'Anna',
     lastname: 'Berg',
@@ -57,7 +57,7 @@ export const DOCTORS: DoctorDto[] = [
   doctorDto(),
   doctorDto({
     _id: ID.cohn,
-    salutation: 'mr',
+    salutation: 'Herr',
     title: '',
     firstname: 'Ben',
     lastname: 'Cohn',
@@ -88,7 +88,7 @@ export function officeDto(overrides: Partial<DoctorOfficeDto> = {}): DoctorOffic
     phone: '030 111222',
     mail: 'info@praxis-mitte.de',
     fax: '030 111223',
-    doctors: [{ _id: ID.berg, salutation: 'mrs', title: 'Dr.', firstname: 'Anna', lastname: 'Berg', expertise: 'Allgemeinmedizin', deactivated: false }],
+    doctors: [{ _id: ID.berg, salutation: 'Frau', title: 'Dr.', firstname: 'Anna', lastname: 'Berg', expertise: 'Allgemeinmedizin', deactivated: false }],
     editable: true,
     deletable: true,
     ...AUDIT,

@@ -1,4 +1,4 @@
-import type { PatientDto, PatientWriteRequest, Salutation } from '@mediport/contracts';
+import type { PatientDto, PatientWriteRequest, PersonSalutation } from '@mediport/contracts';
 import { validatePatient, type FieldError } from '@mediport/validation';
 
 /** Default country of a patient (spec §3, §9). */
@@ -6,7 +6,7 @@ export const DEFAULT_COUNTRY = 'Deutschland';
 
 /** The patient form's values (spec §3 Patient); '' for no home / living area. */
 export interface PatientFormValues {
-  salutation: Salutation;
+  salutation: PersonSalutation;
   title: string;
   firstname: string;
   lastname: string;

@@ -23,7 +23,14 @@ export interface PdfViewerProps {
   busy?: boolean;
 }
 
-/** Full-screen PDF viewer: the document from a blob URL in an iframe, with Akzeptieren, Ablehnen and Download. */
+/**
+ * Chromium's built-in viewer titles its own toolbar with the PDF's metadata title or else the last
+ * segment of the URL, which for a blob URL is a random id. Without that toolbar the only title is
+ * ours, the document's name; Download and Schließen sit beside it.
+ */
+const VIEWER_OPTIONS = '#toolbar=0';
+
+/** Full-screen PDF viewer: the document from a blob URL in an iframe, titled with its name, with Akzeptieren, Ablehnen and Download. */
 export function PdfViewer({ userId, document, onClose, onDecide, busy }: PdfViewerProps) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -88,7 +95,7 @@ export function PdfViewer({ userId, document, onClose, onDecide, busy }: PdfView
       <Box sx={{ flexGrow: 1, display: 'flex', bgcolor: 'grey.200' }}>
         {failed && <ErrorPanel message="Das Dokument konnte nicht geladen werden." />}
         {!failed && !url && <LoadingState text={MESSAGES.viewerLoading} />}
-        {url && <Box component="iframe" title={document.title} src={url} sx={{ border: 0, width: '100%', flexGrow: 1, minHeight: '80vh' }} />}
+        {url && <Box component="iframe" title={document.title} src={`${url}${VIEWER_OPTIONS}`} sx={{ border: 0, width: '100%', flexGrow: 1, minHeight: '80vh' }} />}
       </Box>
     </Dialog>
   );

@@ -75,8 +75,8 @@ export function UserDetailsPage() {
               T.none
             )}
           </Field>
-          <Field label={T.createdAt}>{u.createdFrom ? T.created(u.createdFrom.username, formatDateTime(u.createdAt)) : formatDateTime(u.createdAt)}</Field>
-          <Field label={T.modifiedAt}>{u.modifiedFrom ? T.lastChanged(u.modifiedFrom.username, formatDateTime(u.modifiedAt)) : formatDateTime(u.modifiedAt)}</Field>
+          <Field label={T.createdAt}>{u.createdFrom ? T.created(u.createdFrom.name, formatDateTime(u.createdAt)) : formatDateTime(u.createdAt)}</Field>
+          <Field label={T.modifiedAt}>{u.modifiedFrom ? T.lastChanged(u.modifiedFrom.name, formatDateTime(u.modifiedAt)) : formatDateTime(u.modifiedAt)}</Field>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
           {u.editable && (

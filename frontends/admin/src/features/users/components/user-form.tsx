@@ -413,9 +413,8 @@ export function UserForm({ variant, mode, lookups, user, onSubmit, cancelTo, ext
 
         {user && mode === 'edit' && (
           <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
-            {user.modifiedFrom ? T.lastChanged(user.modifiedFrom.username, formatDateTime(user.modifiedAt)) : null}
-            {user.modifiedFrom && user.createdFrom ? ' · ' : null}
-            {user.createdFrom ? T.created(user.createdFrom.username, formatDateTime(user.createdAt)) : null}
+            {user.modifiedFrom ? T.lastChanged(user.modifiedFrom.name, formatDateTime(user.modifiedAt)) : T.lastChangedAt(formatDateTime(user.modifiedAt))}
+            {user.createdFrom ? ` · ${T.created(user.createdFrom.name, formatDateTime(user.createdAt))}` : null}
           </Typography>
         )}
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DoctorDto, DoctorRef, HomeDto, HomeGroupRef, ListResponse, Role, UserListRow } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
+import { formatDateTime } from '@mediport/ui';
 import { PASSWORD_MESSAGES, USER_MESSAGES } from '@mediport/validation';
 import { fakeNetwork, renderApp, type FakeResponse, type FakeRoute } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
@@ -108,9 +109,9 @@ function row(overrides: Partial<UserListRow> = {}): UserListRow {
     snippets: [],
     seen: [],
     createdAt: '2026-03-01T08:00:00.000Z',
-    createdFrom: { _id: 'a1', username: 'admin' },
+    createdFrom: { _id: 'a1', username: 'admin', name: 'Ada Admin' },
     modifiedAt: '2026-03-02T09:30:00.000Z',
-    modifiedFrom: { _id: 'a1', username: 'apotheke' },
+    modifiedFrom: { _id: 'a2', username: 'apotheke', name: 'Max Mustermann' },
     editable: true,
     homeDetails: { _id: HOME, name: 'Haus Sonnenschein' },
     doctorDetails: null,
@@ -423,7 +424,7 @@ describe('user form (edit)', () => {
     const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`PUT /api/users/${user._id}`]: { body: user } });
     renderApp(<App />, { route: `/nutzer/${user._id}` });
     expect(await screen.findByRole('heading', { name: 'Nutzer bearbeiten' })).toBeInTheDocument();
-    expect(await screen.findByText(/Zuletzt geändert von apotheke am 02\.03\.2026/)).toBeInTheDocument();
+    expect(await screen.findByText(/Zuletzt geändert von Max Mustermann am 02\.03\.2026/)).toBeInTheDocument();
     expect(passwordField()).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
     expect(passwordField()).toBeEnabled();
@@ -433,6 +434,22 @@ describe('user form (edit)', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.body).not.toHaveProperty('password');
     expect(put.body).not.toHaveProperty('status');
+  });
+
+  it.each([
+    { title: 'by the name of who changed it last, with date and time', route: (id: string) => `/nutzer/${id}`, user: row(), line: `Zuletzt geändert von Max Mustermann am ${formatDateTime('2026-03-02T09:30:00.000Z')}` },
+    { title: 'in the newer form too', route: (id: string) => `/v3/nutzer/bearbeiten/${id}`, user: row(), line: `Zuletzt geändert von Max Mustermann am ${formatDateTime('2026-03-02T09:30:00.000Z')}` },
+    {
+      title: 'with the date alone when no author is known (demo data)',
+      route: (id: string) => `/nutzer/${id}`,
+      user: row({ createdFrom: null, modifiedFrom: null }),
+      line: `Zuletzt geändert am ${formatDateTime('2026-03-02T09:30:00.000Z')}`,
+    },
+  ])('shows the last change $title', async ({ route, user, line }) => {
+    signInAs(['ROLE_ADMIN']);
+    serve({ [`GET /api/users/${user._id}`]: { body: user } });
+    renderApp(<App />, { route: route(user._id) });
+    expect(await screen.findByText((_, el) => el?.tagName === 'P' && (el.textContent ?? '').startsWith(line))).toBeInTheDocument();
   });
 
   it('offers Reaktivieren instead of Speichern and no delete for a deactivated user (newer form)', async () => {

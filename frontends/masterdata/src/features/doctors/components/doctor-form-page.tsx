@@ -10,6 +10,7 @@ import {
   type DoctorDto,
   type DoctorPreferred,
   type DoctorWriteRequest,
+  type PersonSalutation,
 } from '@mediport/contracts';
 import { validateDoctor } from '@mediport/validation';
 import { toast, useAuth } from '@mediport/api-client';
@@ -31,7 +32,10 @@ const LIST = '/aerzte';
 type Mode = 'new' | 'edit' | 'delete';
 
 /** The form's values: the write request's fields as strings ('' for no practice, '' for no contact type yet). */
-type DoctorValues = Required<Omit<DoctorWriteRequest, 'department' | 'phone' | 'deactivated' | 'preferred'>> & { preferred: DoctorPreferred | '' };
+type DoctorValues = Required<Omit<DoctorWriteRequest, 'department' | 'phone' | 'deactivated' | 'preferred' | 'salutation'>> & {
+  preferred: DoctorPreferred | '';
+  salutation: PersonSalutation;
+};
 
 const toValues = (d: DoctorDto | undefined): DoctorValues => ({
   salutation: d?.salutation ?? '',

@@ -75,7 +75,7 @@ describe('PatientFormPage: new patient (/patient/neu)', () => {
     expect(await screen.findByText('Patient gespeichert.')).toBeInTheDocument();
     expect(lastQuery(calls, 'GET', '/api/patients/duplicates')).toEqual({ firstname: 'Doris', lastname: 'Neumann', dateOfBirth: '05.05.1945' });
     expect(callsTo(calls, 'POST', '/api/patients')[0]!.body).toEqual({
-      salutation: 'mrs',
+      salutation: 'Frau',
       title: '',
       firstname: 'Doris',
       lastname: 'Neumann',

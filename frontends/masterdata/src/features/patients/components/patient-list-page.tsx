@@ -101,6 +101,9 @@ export function PatientListPage() {
         highlight={isNewRecord}
         cardTitle={cardTitle}
         actions={actions}
+        // Five columns and three row buttons: with 16 px beside every cell the buttons ran past the
+        // right edge at 1280 px (sidebar open); 8 px keeps the whole row in view.
+        dense
         toolbar={
           <FilterBar search={list.search} onSearch={list.setSearch} actions={<MarkAllReadButton onClick={() => markAll.mutate()} disabled={markAll.isPending} />}>
             {homeFilter && (

@@ -1,7 +1,7 @@
 // Test helpers of the patient screens: an in-memory patient API at the network boundary (typed by
 // the contracts' ApiMap through fakeApi), sample homes and patients, and sign-in records.
 import { MASTERDATA_API_MESSAGES, type AuthRecord, type HomeDto, type PatientDto, type Role, type TaskDto } from '@mediport/contracts';
-import { PATIENT_MESSAGES } from '@mediport/validation';
+import { PATIENT_MESSAGES, personSalutation } from '@mediport/validation';
 import { fail, fakeApi, type RecordedCall } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { group, makeHome } from '../../homes/home-test-server';
@@ -34,7 +34,7 @@ const homeOf = (id: string | null) => HOMES.find((h) => h._id === id);
 export function makePatient(overrides: Partial<PatientDto> = {}): PatientDto {
   const p: PatientDto = {
     _id: P1,
-    salutation: 'mrs',
+    salutation: 'Frau',
     title: '',
     firstname: 'Anna',
     lastname: 'Müller',
@@ -71,7 +71,7 @@ function withDetails(p: PatientDto): PatientDto {
 
 export const PATIENTS: PatientDto[] = [
   makePatient(),
-  makePatient({ _id: P2, salutation: 'mr', firstname: 'Bernd', lastname: 'Schulz', dateOfBirth: '01.07.1938', home: HOME_B, homeGroup: GROUP_B1, seen: [] }),
+  makePatient({ _id: P2, salutation: 'Herr', firstname: 'Bernd', lastname: 'Schulz', dateOfBirth: '01.07.1938', home: HOME_B, homeGroup: GROUP_B1, seen: [] }),
   makePatient({ _id: P3, salutation: '', firstname: 'Clara', lastname: 'Weber', dateOfBirth: '24.12.1950', home: null, homeGroup: null, deactivated: true, editable: false }),
 ];
 
@@ -126,15 +126,16 @@ export function patientServer(
     'POST /api/patients': ({ body }) => {
       if (body.home && !activeHomes.some((h) => h._id === body.home)) return fail(400, MASTERDATA_API_MESSAGES.homeUnknown, 'home');
       created += 1;
-      const p = makePatient({ ...body, _id: `0000000b-0000-4000-8000-00000000000${created}`, home: body.home || null, homeGroup: body.homeGroup || null, seen: ['u1'] });
+      const p = makePatient({ ...body, salutation: personSalutation(body.salutation ?? '') ?? '', _id: `0000000b-0000-4000-8000-00000000000${created}`, home: body.home || null, homeGroup: body.homeGroup || null, seen: ['u1'] });
       store.push(p);
       return p;
     },
     'PUT /api/patients/:id': ({ params, body }) => {
       const p = find(params.id!);
       if (!p) return fail(404, 'Nicht gefunden.');
-      const { deactivated, home, homeGroup, ...fields } = body;
+      const { deactivated, home, homeGroup, salutation, ...fields } = body;
       Object.assign(p, fields);
+      if (salutation !== undefined) p.salutation = personSalutation(salutation) ?? '';
       if (home !== undefined) p.home = home || null;
       if (homeGroup !== undefined) p.homeGroup = homeGroup || null;
       if (deactivated !== undefined) p.deactivated = deactivated;

@@ -51,7 +51,7 @@ describe('ChatPanel', () => {
     const feed = await screen.findByRole('list', { name: 'Nachrichten' });
     const entries = within(feed).getAllByRole('listitem');
     expect(entries.map((e) => e.textContent)).toEqual([
-      expect.stringContaining('Auftrag angelegt'),
+      expect.stringContaining('Eine Anforderung wurde erzeugt'),
       expect.stringContaining('Bitte bis Freitag liefern.'),
       expect.stringContaining('Eine Anforderung wurde erzeugt'),
       expect.stringContaining('Fax wird versendet'),

@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
   EVENT_MESSAGES,
-  TASK_MESSAGES,
   TASK_STATUS_LABELS,
   type EventAuthor,
   type Role,
@@ -78,7 +77,8 @@ function eventText(event: TaskEventDto): { text: ReactNode; failed?: boolean } {
     case 'status_change': {
       const from = field(data, 'from');
       const to = field(data, 'to');
-      if (!from && to === 'new') return { text: TASK_MESSAGES.created };
+      // The placing of the order: rendered from the type, so every stored feed shows today's wording.
+      if (!from && to === 'new') return { text: EVENT_MESSAGES.created };
       return { text: `${EVENT_MESSAGES.statusChange}: ${CHAT_TEXTS.statusChange(statusLabel(from), statusLabel(to))}` };
     }
     case 'recipe_request':
