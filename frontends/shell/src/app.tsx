@@ -1,6 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
+import Button from '@mui/material/Button';
 import { AuthAbilityProvider, configureErrorHandler } from '@mediport/api-client';
 import { LoadingState, UiProvider } from '@mediport/ui/core';
 import { LoginPage } from './pages/login-page';
@@ -47,14 +48,38 @@ function Loading({ children }: { children: ReactNode }) {
 
 /** Wires toasts and router navigation into the common error handler of libs/api-client. */
 function ErrorHandlerBridge() {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const navigate = useNavigate();
   useLayoutEffect(() => {
     configureErrorHandler({
-      notify: (message, variant) => enqueueSnackbar(message, { variant }),
+      notify: (message, variant, options) => {
+        const action = options?.action;
+        enqueueSnackbar(message, {
+          variant,
+          ...(options?.key ? { key: options.key } : {}),
+          ...(options?.autoHideMs ? { autoHideDuration: options.autoHideMs } : {}),
+          ...(action
+            ? {
+                action: (key) => (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      closeSnackbar(key);
+                      action.onClick();
+                    }}
+                  >
+                    {action.label}
+                  </Button>
+                ),
+              }
+            : {}),
+        });
+      },
+      dismiss: (key) => closeSnackbar(key),
       navigate: (path) => navigate(path, { replace: true }),
     });
-  }, [enqueueSnackbar, navigate]);
+  }, [enqueueSnackbar, closeSnackbar, navigate]);
   return null;
 }
 

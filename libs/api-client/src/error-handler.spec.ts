@@ -3,7 +3,7 @@ import { demoAuth } from '../../../frontends/common/demo-auth';
 import { fakeNetwork } from '../../../frontends/common/test-utils';
 import { ApiError } from './api-error';
 import { readAuth, setAuth } from './auth-store';
-import { configureErrorHandler, handleApiError } from './error-handler';
+import { configureErrorHandler, dismissToast, handleApiError, toast, type ToastOptions } from './error-handler';
 import { apiRequest } from './http';
 import { login } from './endpoints';
 
@@ -57,5 +57,16 @@ describe('common error handler', () => {
     expect((error as ApiError).errors[0]!.message).toBe(API_MESSAGES.badCredentials);
     expect(toasts).toEqual([]);
     expect(visited).toEqual([]);
+  });
+
+  it('passes a toast\'s button, key and duration to the notifier, and closes it by key', () => {
+    const shown: [string, string, ToastOptions | undefined][] = [];
+    const closed: string[] = [];
+    configureErrorHandler({ notify: (m, v, o) => shown.push([m, v, o]), dismiss: (key) => closed.push(key) });
+    const onClick = jest.fn();
+    toast('Aufrag wurde abgeschlossen', 'success', { key: 'finish-t1', autoHideMs: 5000, action: { label: 'Rückgängig', onClick } });
+    expect(shown).toEqual([['Aufrag wurde abgeschlossen', 'success', { key: 'finish-t1', autoHideMs: 5000, action: { label: 'Rückgängig', onClick } }]]);
+    dismissToast('finish-t1');
+    expect(closed).toEqual(['finish-t1']);
   });
 });

@@ -3,9 +3,20 @@ import { clearAuth } from './auth-store.js';
 
 export type ToastVariant = 'default' | 'error' | 'success' | 'warning' | 'info';
 
+export interface ToastOptions {
+  /** Names the toast, so `dismissToast(key)` can close it early. */
+  key?: string;
+  /** A button in the toast (e.g. "Rückgängig"): a click closes the toast and runs `onClick`. */
+  action?: { label: string; onClick: () => void };
+  /** How long the toast stays, in ms (default: the provider's). */
+  autoHideMs?: number;
+}
+
 export interface ErrorHandlerDeps {
   /** Shows a toast (the shell wires notistack's enqueueSnackbar). */
-  notify: (message: string, variant: ToastVariant) => void;
+  notify: (message: string, variant: ToastVariant, options?: ToastOptions) => void;
+  /** Closes the toast shown with `key` (the shell wires notistack's closeSnackbar). */
+  dismiss: (key: string) => void;
   /** Goes to a route (the shell wires the router; default: full page load). */
   navigate: (path: string) => void;
 }
@@ -16,6 +27,7 @@ export const LOGIN_PATH = '/login';
 
 const deps: ErrorHandlerDeps = {
   notify: () => undefined,
+  dismiss: () => undefined,
   navigate: (path) => {
     if (typeof window !== 'undefined') window.location.assign(path);
   },
@@ -26,9 +38,15 @@ export function configureErrorHandler(next: Partial<ErrorHandlerDeps>): void {
   Object.assign(deps, next);
 }
 
-/** Shows a toast through the configured notifier (usable outside React). */
-export function toast(message: string, variant: ToastVariant = 'default'): void {
-  deps.notify(message, variant);
+/** Shows a toast through the configured notifier (usable outside React), optionally with a button. */
+export function toast(message: string, variant: ToastVariant = 'default', options?: ToastOptions): void {
+  if (options) deps.notify(message, variant, options);
+  else deps.notify(message, variant);
+}
+
+/** Closes the toast shown with `options.key` (e.g. once its action no longer applies). */
+export function dismissToast(key: string): void {
+  deps.dismiss(key);
 }
 
 /**

@@ -17,6 +17,8 @@ export interface RequestOptions {
   handleErrors?: boolean;
   /** Token to send instead of the stored one. */
   token?: string | null;
+  /** Lets the request outlive the page (sent while the page unloads). */
+  keepalive?: boolean;
 }
 
 let baseUrl = '';
@@ -144,7 +146,7 @@ function takePrefetched(path: string, query: Record<string, QueryValue> | undefi
  * rejects with an ApiError (after the common handler ran unless `handleErrors: false`).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, handleErrors = true } = options;
+  const { method = 'GET', body, query, signal, handleErrors = true, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.token === undefined ? authToken() : options.token;
   if (token) headers['x-auth-token'] = token;
@@ -157,7 +159,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let error: ApiError;
   try {
     const prefetched = method === 'GET' ? takePrefetched(path, query, token) : null;
-    const res = (prefetched && (await prefetched.catch(() => null))) || (await fetch(buildUrl(path, query), { method, headers, body: payload, signal }));
+    const res = (prefetched && (await prefetched.catch(() => null))) || (await fetch(buildUrl(path, query), { method, headers, body: payload, signal, ...(keepalive ? { keepalive } : {}) }));
     const parsed = await parseBody(res);
     if (res.ok) return parsed as T;
     error = new ApiError(res.status, parsed);

@@ -20,4 +20,12 @@ describe('readListUrl: a list’s URL and the API query it stands for', () => {
     expect(state.filtered).toBe(false);
     expect(read('?page=2.5').page).toBe(0);
   });
+
+  it('takes a limit within urlLimit that is not a page size, and falls back outside it', () => {
+    const ranged = (search: string) => readListUrl(new URLSearchParams(search), { ...CONFIG, urlLimit: { min: 1, max: 100 } });
+    expect(ranged('?limit=5').query).toMatchObject({ limit: 5, offset: 0 });
+    expect(ranged('?limit=5&page=3').query).toMatchObject({ limit: 5, offset: 10 });
+    for (const bad of ['0', '101', '2.5', 'fünf']) expect(ranged(`?limit=${bad}`).pageSize).toBe(25);
+    expect(read('?limit=5').pageSize).toBe(25);
+  });
 });

@@ -12,6 +12,12 @@ export interface ListUrlConfig<F extends string = string> {
   sortKeys?: readonly string[];
   pageSize: number;
   pageSizes: readonly number[];
+  /**
+   * A `limit` in the URL within this range is taken even when it is not one of `pageSizes`
+   * (e.g. the orders list: 1 to 100, so a link can ask for five rows). Without it only the page
+   * sizes are taken.
+   */
+  urlLimit?: { min: number; max: number };
 }
 
 export interface ListUrlState<F extends string = string> {
@@ -35,7 +41,8 @@ export function readListUrl<F extends string>(params: URLSearchParams, config: L
   const defaults = config.filters ?? ({} as Record<F, string>);
   const names = Object.keys(defaults) as F[];
   const sizeParam = Number(params.get('limit'));
-  const pageSize = config.pageSizes.includes(sizeParam) ? sizeParam : config.pageSize;
+  const inRange = !!config.urlLimit && Number.isInteger(sizeParam) && sizeParam >= config.urlLimit.min && sizeParam <= config.urlLimit.max;
+  const pageSize = config.pageSizes.includes(sizeParam) || inRange ? sizeParam : config.pageSize;
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam - 1 : 0;
   const sortParam = params.get('sort');

@@ -35,6 +35,15 @@ export const UI_MESSAGES = {
   dontAskAgain: 'Nicht mehr fragen',
   /** The button that shows the further filters of a list on small screens. */
   filters: 'Filter',
+  /** The button that shows the less used filters of a list beside the main ones. */
+  moreFilters: 'Weitere Filter',
+  /** The set filters of a list as removable chips. */
+  activeFilters: 'Aktive Filter',
+  removeChip: (label: string) => `${label} entfernen`,
+  /** The switch between compact and roomy rows of a list. */
+  compactView: 'Kompakte Ansicht',
+  /** The button that opens a row's further actions. */
+  moreActions: 'Weitere Aktionen',
   /** Names of a row's expand button (expandable table rows). */
   expandRow: 'Details anzeigen',
   collapseRow: 'Details ausblenden',

@@ -31,6 +31,9 @@ describe('Dashboard tiles', () => {
     expect(within(tile('Neue Ärzte')).getByText('2')).toBeInTheDocument();
     // The master-data tiles open their list with "Nur neue" on.
     expect(within(tile('Neue Ärzte')).getByRole('link', { name: 'Anzeigen' })).toHaveAttribute('href', '/aerzte?notSeen=1');
+    // The orders list opens with "Nur neue" or "Ungelesene Nachrichten" on.
+    expect(within(tile('Neue Aufträge')).getByRole('link', { name: 'Anzeigen' })).toHaveAttribute('href', '/anforderungen?notSeen=1');
+    expect(within(tile('Neue Nachrichten')).getByRole('link', { name: 'Anzeigen' })).toHaveAttribute('href', '/anforderungen?notSeenEvents=1');
     expect(within(tile('Neue Aufträge')).getByRole('button', { name: 'Neue Aufträge: als gelesen markieren' })).toBeDisabled();
   });
 

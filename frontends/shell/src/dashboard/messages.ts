@@ -25,10 +25,14 @@ export interface TileDefinition {
   listPermission: string;
 }
 
-/** The dashboard tiles in the spec's order (part 1 §2 Dashboard). */
+/**
+ * The dashboard tiles in the spec's order (part 1 §2 Dashboard). "Anzeigen" opens the list with the
+ * new ones filtered: the orders list's filters notSeen ("Nur neue") and notSeenEvents ("Ungelesene
+ * Nachrichten"), the master-data lists' notSeen.
+ */
 export const TILES: TileDefinition[] = [
-  { kind: 'task', label: 'Neue Aufträge', to: '/anforderungen', listPermission: 'task_list_view' },
-  { kind: 'event', label: 'Neue Nachrichten', to: '/anforderungen', listPermission: 'task_list_view' },
+  { kind: 'task', label: 'Neue Aufträge', to: '/anforderungen?notSeen=1', listPermission: 'task_list_view' },
+  { kind: 'event', label: 'Neue Nachrichten', to: '/anforderungen?notSeenEvents=1', listPermission: 'task_list_view' },
   { kind: 'pickup', label: 'Neue Abholaufträge', to: '/v3/abholauftraege', listPermission: 'pickup_list_view' },
   { kind: 'home', label: 'Neue Pflegeeinrichtungen', to: '/einrichtungen?notSeen=1', listPermission: 'home_list_view' },
   { kind: 'doctor', label: 'Neue Ärzte', to: '/aerzte?notSeen=1', listPermission: 'doctor_list_view' },

@@ -16,7 +16,7 @@ import { EmptyState, ErrorPanel, LoadingState } from '../components/states.js';
 import { ListPagination } from '../components/list-pagination.js';
 import { SPEC_BREAKPOINTS, type SpecBreakpoint } from './table-defaults.js';
 import type { ListState } from './use-list-state.js';
-import { rowPartStyles } from './row-parts.js';
+import { compactRowPartStyles, rowPartStyles } from './row-parts.js';
 import { useRowTooltip } from './row-tooltip.js';
 
 export interface DataColumn<T> {
@@ -33,6 +33,19 @@ export interface DataColumn<T> {
   align?: 'left' | 'right' | 'center';
   /** A control column (expand, select): the header stays for screen readers only, the cell is tight. */
   narrow?: boolean;
+  /**
+   * In compact rows the column gives way: it takes this share of the table's width (in %), less
+   * when the other columns' content needs the room, and its lines are cut with an ellipsis, so the
+   * table never runs past the screen.
+   */
+  shrink?: number;
+}
+
+/** Rows shown above the others, e.g. the record just created (`DataTableProps.pinned`). */
+export interface PinnedRows<T> {
+  rows: T[];
+  /** Names the pinned rows for screen readers and heads a pinned phone card, e.g. "Neu angelegt". */
+  label: string;
 }
 
 export interface DataTableProps<T> {
@@ -69,6 +82,18 @@ export interface DataTableProps<T> {
   detail?: (row: T) => ReactNode;
   /** Tighter cells (8 px aside instead of 16), for lists with many columns. */
   dense?: boolean;
+  /**
+   * Compact rows (~45 px a row with two lines a cell): 2 px above and below a cell, each line
+   * kept on one line (cut with an ellipsis in `shrink` columns), 20 px chips. The phone cards stay.
+   */
+  compact?: boolean;
+  /**
+   * Rows shown first with a highlighted background (the table) or border (a card), e.g. the record
+   * just created; a pinned row is left out of `rows`.
+   */
+  pinned?: PinnedRows<T>;
+  /** A phone card's content instead of the title and the labelled values (the actions and detail follow). */
+  card?: (row: T) => ReactNode;
 }
 
 /** Read by screen readers, not shown (a narrow column's header). */
@@ -87,6 +112,8 @@ const ALIGN = { left: tableCellClasses.alignLeft, right: tableCellClasses.alignR
 const ROW = `${tableRowClasses.root} ${tableRowClasses.hover}`;
 const SELECTED = tableRowClasses.selected;
 const EXPANDED = 'DataTable-expanded';
+const PINNED = 'DataTable-pinned';
+const SHRINK = 'DataTable-shrink';
 const ACTIONS = 'DataTable-actions';
 const DETAIL = 'DataTable-detail';
 const hideClass = (bp: SpecBreakpoint) => `DataTable-hideBelow-${bp}`;
@@ -100,8 +127,9 @@ const cellClass = (...names: (string | false | undefined)[]) => names.filter(Boo
  * Only the table's own rows (`> tbody > tr > td`): tables inside an expanded row keep their own look.
  * What the cells hold is drawn likewise: the row parts (`row-parts.tsx`) with `rowPartStyles`.
  */
-const tableStyles = (dense: boolean | undefined): SxProps<Theme> => (theme) => {
+const tableStyles = (dense: boolean | undefined, compact: boolean | undefined): SxProps<Theme> => (theme) => {
   const px = dense ? 8 : 16;
+  const py = compact ? 2 : 6;
   const { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } = theme.typography.body2;
   return {
     ...rowPartStyles(theme),
@@ -116,27 +144,45 @@ const tableStyles = (dense: boolean | undefined): SxProps<Theme> => (theme) => {
       fontFamily,
       fontWeight,
       fontSize,
-      lineHeight,
+      // Compact: two lines of 20 px a cell (a value over its caption, or a chip over a caption), each kept on its line.
+      lineHeight: compact ? '20px' : lineHeight,
+      ...(compact ? { whiteSpace: 'nowrap' } : {}),
       letterSpacing,
       display: 'table-cell',
       verticalAlign: 'inherit',
       borderBottom: `1px solid ${theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88)}`,
       textAlign: 'left',
-      padding: `6px ${px}px`,
+      padding: `${py}px ${px}px`,
       color: theme.palette.text.primary,
     },
-    [`& > tbody > tr > td.${NARROW}`]: { width: 24, padding: '0 12px 0 16px', '& > *': { padding: 0 } },
+    // Compact: control columns give their room to the values.
+    [`& > tbody > tr > td.${NARROW}`]: { width: 24, padding: compact ? '0 4px 0 12px' : '0 12px 0 16px', '& > *': { padding: 0 } },
     [`& > tbody > tr > td.${ALIGN.center}`]: { textAlign: 'center' },
     [`& > tbody > tr > td.${ALIGN.right}`]: { textAlign: 'right', flexDirection: 'row-reverse' },
     [`& > tbody > tr > td.${ACTIONS}`]: { whiteSpace: 'nowrap' },
     [`& > tbody > tr.${EXPANDED} > td`]: { borderBottom: 'unset' },
-    [`& > tbody > tr > td.${DETAIL}`]: { py: 1 },
+    [`& > tbody > tr.${PINNED}`]: {
+      backgroundColor: theme.alpha(theme.palette.warning.main, 0.16),
+      boxShadow: `inset 4px 0 0 ${theme.palette.warning.main}`,
+      '&:hover': { backgroundColor: theme.alpha(theme.palette.warning.main, 0.24) },
+    },
+    // An expanded row's content wraps as usual, also in compact rows.
+    [`& > tbody > tr > td.${DETAIL}`]: { py: 1, whiteSpace: 'normal' },
     ...Object.fromEntries(
       (Object.keys(SPEC_BREAKPOINTS) as SpecBreakpoint[]).map((bp) => [
         `& > thead > tr > th.${hideClass(bp)}, & > tbody > tr > td.${hideClass(bp)}`,
         { display: 'none', [`@media (min-width: ${SPEC_BREAKPOINTS[bp]}px)`]: { display: 'table-cell' } },
       ]),
     ),
+    // Compact rows: what the cells hold, and the columns that give way.
+    ...(compact
+      ? {
+          ...compactRowPartStyles('& > tbody > tr > td'),
+          '& > thead > tr > th': { whiteSpace: 'nowrap' },
+          // `max-width: 0` lets a column give way to the others' content; its lines end in an ellipsis.
+          [`& > thead > tr > th.${SHRINK}, & > tbody > tr > td.${SHRINK}`]: { maxWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+        }
+      : {}),
   };
 };
 
@@ -164,15 +210,44 @@ export function DataTable<T>({
   toolbar,
   detail,
   dense,
+  compact,
+  pinned,
+  card,
 }: DataTableProps<T>) {
   const cards = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.small - 0.05}px)`);
   // One tooltip for the row parts of every row (their `data-tooltip`), instead of one per button.
   const { handlers: tooltipHandlers, tooltip } = useRowTooltip();
-  const data = rows ?? [];
+  const pinnedRows = pinned?.rows ?? [];
+  const pinnedKeys = new Set(pinnedRows.map(rowKey));
+  const data = pinnedKeys.size > 0 ? (rows ?? []).filter((row) => !pinnedKeys.has(rowKey(row))) : (rows ?? []);
+
+  const renderRow = (row: T, pin: boolean) => {
+    const expanded = detail?.(row);
+    return (
+      <Fragment key={rowKey(row)}>
+        <tr className={cellClass(ROW, highlight?.(row) && SELECTED, !!expanded && EXPANDED, pin && PINNED)}>
+          {columns.map((c) => (
+            <td key={c.id} className={cellClass(CELL, c.narrow && NARROW, c.align && ALIGN[c.align], c.hideBelow && hideClass(c.hideBelow), compact && c.shrink !== undefined && SHRINK)}>
+              {c.cell(row)}
+            </td>
+          ))}
+          {actions && <td className={cellClass(CELL, ALIGN.right, ACTIONS)}>{actions(row)}</td>}
+        </tr>
+        {expanded && (
+          <tr className={tableRowClasses.root}>
+            <td colSpan={columns.length + (actions ? 1 : 0)} className={cellClass(CELL, DETAIL)}>
+              {expanded}
+            </td>
+          </tr>
+        )}
+      </Fragment>
+    );
+  };
+
   let body: ReactNode;
   if (error && !rows) body = <ErrorPanel message={UI_MESSAGES.loadFailed} onRetry={onRetry} />;
-  else if (loading && !rows) body = <LoadingState />;
-  else if (data.length === 0) body = <EmptyState text={emptyText ?? (list.filtered ? UI_MESSAGES.noSearchResults : UI_MESSAGES.empty)} />;
+  else if (loading && !rows && pinnedRows.length === 0) body = <LoadingState />;
+  else if (data.length === 0 && pinnedRows.length === 0) body = <EmptyState text={emptyText ?? (list.filtered ? UI_MESSAGES.noSearchResults : UI_MESSAGES.empty)} />;
   else if (cards)
     body = (
       <Cards
@@ -182,15 +257,17 @@ export function DataTable<T>({
         rowKey={rowKey}
         actions={actions}
         cardTitle={cardTitle}
+        card={card}
         highlight={highlight}
         detail={detail}
+        pinned={pinned && pinnedRows.length > 0 ? pinned : undefined}
         tooltipHandlers={tooltipHandlers}
       />
     );
   else
     body = (
       <TableContainer {...tooltipHandlers}>
-        <Table size="small" aria-label={label} aria-busy={loading || undefined} sx={tableStyles(dense)}>
+        <Table size="small" aria-label={label} aria-busy={loading || undefined} sx={tableStyles(dense, compact)}>
           <TableHead>
             <TableRow>
               {columns.map((c) => {
@@ -201,8 +278,9 @@ export function DataTable<T>({
                     key={c.id}
                     align={c.align}
                     padding={c.narrow ? 'checkbox' : undefined}
-                    className={c.hideBelow && hideClass(c.hideBelow)}
+                    className={cellClass(c.hideBelow && hideClass(c.hideBelow), compact && c.shrink !== undefined && SHRINK) || undefined}
                     sortDirection={active ? direction : false}
+                    style={compact && c.shrink !== undefined ? { width: `${c.shrink}%` } : undefined}
                   >
                     {c.narrow ? (
                       <Box component="span" sx={visuallyHidden}>
@@ -221,30 +299,8 @@ export function DataTable<T>({
               {actions && <TableCell align="right">{UI_MESSAGES.actions}</TableCell>}
             </TableRow>
           </TableHead>
-          <TableBody>
-            {data.map((row) => {
-              const expanded = detail?.(row);
-              return (
-                <Fragment key={rowKey(row)}>
-                  <tr className={cellClass(ROW, highlight?.(row) && SELECTED, !!expanded && EXPANDED)}>
-                    {columns.map((c) => (
-                      <td key={c.id} className={cellClass(CELL, c.narrow && NARROW, c.align && ALIGN[c.align], c.hideBelow && hideClass(c.hideBelow))}>
-                        {c.cell(row)}
-                      </td>
-                    ))}
-                    {actions && <td className={cellClass(CELL, ALIGN.right, ACTIONS)}>{actions(row)}</td>}
-                  </tr>
-                  {expanded && (
-                    <tr className={tableRowClasses.root}>
-                      <td colSpan={columns.length + (actions ? 1 : 0)} className={cellClass(CELL, DETAIL)}>
-                        {expanded}
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </TableBody>
+          {pinnedRows.length > 0 && <TableBody aria-label={pinned!.label}>{pinnedRows.map((row) => renderRow(row, true))}</TableBody>}
+          <TableBody>{data.map((row) => renderRow(row, false))}</TableBody>
         </Table>
       </TableContainer>
     );
@@ -270,50 +326,73 @@ export function DataTable<T>({
   );
 }
 
-type CardsProps<T> = Pick<DataTableProps<T>, 'label' | 'columns' | 'rowKey' | 'actions' | 'cardTitle' | 'highlight' | 'detail'> & {
+type CardsProps<T> = Pick<DataTableProps<T>, 'label' | 'columns' | 'rowKey' | 'actions' | 'cardTitle' | 'card' | 'highlight' | 'detail' | 'pinned'> & {
   rows: T[];
   tooltipHandlers: ReturnType<typeof useRowTooltip>['handlers'];
 };
 
 const cardsStyles: SxProps<Theme> = (theme) => ({ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1, ...rowPartStyles(theme) });
 
-/** Phone layout: one card per row, values with their column labels, the actions at the foot. */
-function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, highlight, detail, tooltipHandlers }: CardsProps<T>) {
+/** Phone layout: one card per row, values with their column labels (or `card`), the actions at the foot; pinned cards first. */
+function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, card, highlight, detail, pinned, tooltipHandlers }: CardsProps<T>) {
   const [first, ...rest] = columns;
   const title = cardTitle ?? ((row: T) => first?.cell(row));
   const fields = cardTitle ? columns : rest;
+  const content = (row: T) =>
+    card ? (
+      card(row)
+    ) : (
+      <>
+        <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {title(row)}
+        </Typography>
+        <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
+          {fields
+            .filter((c) => !c.hideOnCard)
+            .map((c) => [c, c.cell(row)] as const)
+            // A label without a value says nothing (e.g. "Arzt" of an order without a doctor).
+            .filter(([, value]) => value !== '' && value !== null && value !== undefined && value !== false)
+            .map(([c, value]) => (
+              <Box key={c.id} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="textSecondary">
+                  {c.label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+        </Box>
+      </>
+    );
+  const renderCard = (row: T, pin: boolean) => (
+    <Box
+      component="li"
+      key={rowKey(row)}
+      sx={{
+        border: 1,
+        borderColor: pin ? 'warning.main' : highlight?.(row) ? 'primary.main' : 'divider',
+        borderLeftWidth: pin ? 4 : 1,
+        bgcolor: pin ? (theme) => theme.alpha(theme.palette.warning.main, 0.16) : undefined,
+        borderRadius: 1,
+        p: card ? 1 : 1.5,
+        minWidth: 0,
+      }}
+    >
+      {pin && (
+        <Typography variant="caption" component="div" sx={{ fontWeight: 500, color: 'text.secondary' }}>
+          {pinned!.label}
+        </Typography>
+      )}
+      {content(row)}
+      {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: card ? 0.5 : 1 }}>{actions(row)}</Box>}
+      {detail?.(row) || null}
+    </Box>
+  );
   return (
     <Box component="ul" aria-label={label} sx={cardsStyles} {...tooltipHandlers}>
-      {rows.map((row) => (
-        <Box
-          component="li"
-          key={rowKey(row)}
-          sx={{ border: 1, borderColor: highlight?.(row) ? 'primary.main' : 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
-        >
-          <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-            {title(row)}
-          </Typography>
-          <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
-            {fields
-              .filter((c) => !c.hideOnCard)
-              .map((c) => [c, c.cell(row)] as const)
-              // A label without a value says nothing (e.g. "Arzt" of an order without a doctor).
-              .filter(([, value]) => value !== '' && value !== null && value !== undefined && value !== false)
-              .map(([c, value]) => (
-                <Box key={c.id} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="textSecondary">
-                    {c.label}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {value}
-                  </Typography>
-                </Box>
-              ))}
-          </Box>
-          {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>{actions(row)}</Box>}
-          {detail?.(row) || null}
-        </Box>
-      ))}
+      {pinned?.rows.map((row) => renderCard(row, true))}
+      {rows.map((row) => renderCard(row, false))}
     </Box>
   );
 }

@@ -5,3 +5,5 @@ export * from './data-table.js';
 export * from './filter-bar.js';
 export * from './row-parts.js';
 export * from './row-tooltip.js';
+export * from './use-compact-view.js';
+export * from './filter-chips.js';

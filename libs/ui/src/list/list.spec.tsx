@@ -6,6 +6,7 @@ import { mockWindowWidth } from '../testing/window-width.js';
 import { DataTable, type DataColumn } from './data-table';
 import { FilterBar, FilterSwitch } from './filter-bar';
 import { useListState, type ListState } from './use-list-state';
+import { useCompactView } from './use-compact-view';
 
 interface Row {
   id: string;
@@ -118,6 +119,144 @@ describe('useListState + DataTable', () => {
     unmount();
     show('/liste?city=Bonn', []);
     expect(screen.getByText('Keine Suchergebnisse')).toBeInTheDocument();
+  });
+});
+
+describe('useListState: a limit from the URL and other parameters', () => {
+  let ranged: ListState<'city'>;
+  function Ranged() {
+    ranged = useListState({ filters: { city: '' }, pageSize: 50, pageSizes: [20, 50], urlLimit: { min: 1, max: 100 } });
+    const location = useLocation();
+    return (
+      <>
+        <div data-testid="url">{location.search}</div>
+        <DataTable label="Liste" columns={COLUMNS} rows={ROWS.slice(0, ranged.pageSize)} count={60} rowKey={(r) => r.id} list={ranged} />
+      </>
+    );
+  }
+  const showRanged = (url: string) =>
+    render(
+      <MemoryRouter initialEntries={[url]}>
+        <Ranged />
+      </MemoryRouter>,
+    );
+
+  it('takes a limit within the range that is no page size, and offers it beside them', async () => {
+    showRanged('/liste?limit=5');
+    expect(ranged.query).toMatchObject({ limit: 5, offset: 0 });
+    expect(screen.getByText('1 - 5 von 60 Datensätzen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Zeilen' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '20', '50']);
+    await userEvent.click(screen.getByRole('option', { name: '20' }));
+    expect(screen.getByTestId('url')).toHaveTextContent(/^\?limit=20$/);
+  });
+
+  it('falls back to the default size outside the range', () => {
+    showRanged('/liste?limit=101');
+    expect(ranged.pageSize).toBe(50);
+    expect(ranged.pageSizes).toEqual([20, 50]);
+  });
+
+  it('sets a parameter that is no filter without leaving the page, and removes it', () => {
+    showRanged('/liste?page=2&city=Bonn');
+    act(() => ranged.setParams({ created: 't9' }));
+    expect(screen.getByTestId('url')).toHaveTextContent('?page=2&city=Bonn&created=t9');
+    expect(ranged.query).toEqual({ offset: 50, limit: 50, 'filter[city]': 'Bonn' });
+    act(() => ranged.setParams({ created: null }));
+    expect(screen.getByTestId('url')).toHaveTextContent(/^\?page=2&city=Bonn$/);
+  });
+});
+
+describe('DataTable: compact rows, pinned rows, own phone cards', () => {
+  const list = { page: 0, pageSize: 25, pageSizes: [25], sort: '', toggleSort: () => undefined, setPage: () => undefined, setPageSize: () => undefined, filtered: false };
+  const SHRINKING: DataColumn<Row>[] = [
+    { id: 'name', label: 'Name', shrink: 40, cell: (r) => r.name },
+    { id: 'city', label: 'Ort', cell: (r) => r.city },
+  ];
+
+  it('draws compact rows: 2 px above and below, one line, shrinking columns cut with an ellipsis', () => {
+    const restore = mockWindowWidth(1280);
+    try {
+      render(<DataTable label="Liste" columns={SHRINKING} rows={ROWS.slice(0, 2)} count={2} rowKey={(r) => r.id} list={list} dense compact />);
+      const [name, city] = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+      expect(name).toHaveStyle({ paddingTop: '2px', paddingBottom: '2px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: '20px' });
+      expect(getComputedStyle(name!).maxWidth).toBe('0');
+      expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveStyle({ width: '40%' });
+      expect(city).toHaveStyle({ whiteSpace: 'nowrap' });
+      expect(getComputedStyle(city!).maxWidth).not.toBe('0');
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows pinned rows first in their own named row group, highlighted, and leaves them out of the rows', () => {
+    const restore = mockWindowWidth(1280);
+    try {
+      render(<DataTable label="Liste" columns={COLUMNS} rows={ROWS.slice(0, 3)} count={3} rowKey={(r) => r.id} list={list} pinned={{ rows: [ROWS[1]!], label: 'Neu angelegt' }} />);
+      const pinned = screen.getByRole('rowgroup', { name: 'Neu angelegt' });
+      expect(within(pinned).getAllByRole('row')).toHaveLength(1);
+      expect(within(pinned).getByRole('row')).toHaveClass('DataTable-pinned');
+      expect(within(pinned).getByRole('row')).toHaveStyle({ boxShadow: 'inset 4px 0 0 #ed6c02' });
+      const rows = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+      expect(rows).toEqual(['Name 1', 'Name 0', 'Name 2']);
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows a pinned row even when the page has none, and its own card on a phone', () => {
+    const restore = mockWindowWidth(390);
+    try {
+      render(
+        <DataTable
+          label="Liste"
+          columns={COLUMNS}
+          rows={[]}
+          count={0}
+          rowKey={(r) => r.id}
+          list={list}
+          pinned={{ rows: [ROWS[4]!], label: 'Neu angelegt' }}
+          card={(r) => <p>{`${r.name} in ${r.city}`}</p>}
+        />,
+      );
+      const [card] = within(screen.getByRole('list', { name: 'Liste' })).getAllByRole('listitem');
+      expect(card).toHaveTextContent(/^Neu angelegtName 4 in Bonn$/);
+      expect(screen.queryByText('Kein Daten vorhanden.')).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('useCompactView', () => {
+  function Probe() {
+    const [compact, setCompact] = useCompactView('liste');
+    return (
+      <button type="button" aria-pressed={compact} onClick={() => setCompact(!compact)}>
+        Kompakt
+      </button>
+    );
+  }
+  beforeEach(() => localStorage.clear());
+
+  it('is compact on a desktop, roomy below 1024 px, until the user chose; the choice is remembered', async () => {
+    let restore = mockWindowWidth(1280);
+    const first = render(<Probe />);
+    expect(screen.getByRole('button', { name: 'Kompakt' })).toHaveAttribute('aria-pressed', 'true');
+    first.unmount();
+    restore();
+    restore = mockWindowWidth(800);
+    try {
+      const second = render(<Probe />);
+      expect(screen.getByRole('button', { name: 'Kompakt' })).toHaveAttribute('aria-pressed', 'false');
+      await userEvent.click(screen.getByRole('button', { name: 'Kompakt' }));
+      expect(localStorage.getItem('mediport.compactView.liste')).toBe('1');
+      second.unmount();
+      render(<Probe />);
+      expect(screen.getByRole('button', { name: 'Kompakt' })).toHaveAttribute('aria-pressed', 'true');
+    } finally {
+      restore();
+    }
   });
 });
 

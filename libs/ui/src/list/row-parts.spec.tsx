@@ -106,6 +106,26 @@ describe('row parts', () => {
     expect(onPrint).not.toHaveBeenCalled();
   });
 
+  it('an action not possible for the row keeps its place, greyed out, inert but focusable, with the reason', async () => {
+    const onPrint = jest.fn();
+    render(
+      <MemoryRouter>
+        <RowIconButton label="Drucken" icon={PrintIcon} onClick={onPrint} disabledReason="Nichts zu drucken" />
+        <RowIconButton label="Per E-Mail senden" icon={MailIcon} to="/senden/a" disabledReason="Keine E-Mail-Adresse" />
+      </MemoryRouter>,
+    );
+    const print = screen.getByRole('button', { name: 'Drucken' });
+    expect(print).toHaveAttribute('aria-disabled', 'true');
+    expect(print).not.toBeDisabled();
+    expect(print).toHaveAttribute('aria-description', 'Nichts zu drucken');
+    expect(print).toHaveAttribute('data-tooltip', 'Drucken: Nichts zu drucken');
+    await userEvent.click(print);
+    expect(onPrint).not.toHaveBeenCalled();
+    // A link that may not be followed is a button without a target.
+    expect(screen.queryByRole('link', { name: 'Per E-Mail senden' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Per E-Mail senden' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('a checkbox is a native input named by its label', async () => {
     const onSelect = jest.fn();
     const { rerender } = render(table({ onSelect }));

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, MouseEvent, ReactNode } from 'react';
 import type { CSSObject, Theme } from '@mui/material/styles';
 import { tableCellClasses } from '@mui/material/TableCell';
 import { Link as RouterLink } from 'react-router-dom';
@@ -30,6 +30,7 @@ const C = {
   caption: 'RowPart-caption',
   captionError: 'RowPart-captionError',
   block: 'RowPart-block',
+  line: 'RowPart-line',
   link: 'RowPart-link',
   checkbox: 'RowPart-checkbox',
   badgeRoot: 'RowPart-badgeRoot',
@@ -37,6 +38,9 @@ const C = {
 } as const;
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+/** A row button's least size for a finger (`pointer: coarse`; a mouse keeps MUI's small 30 px). */
+const ROW_BUTTON_TOUCH = '44px';
 
 /**
  * The row parts' one style set, as MUI draws IconButton (size small), SvgIcon, Chip (size small),
@@ -92,8 +96,10 @@ export function rowPartStyles(theme: Theme): CSSObject {
       '&:hover': { backgroundColor: palette.action.hover, '@media (hover: none)': { backgroundColor: 'transparent' } },
       // MUI marks keyboard focus with a pulsing ripple; a ring says the same without the ripple's elements.
       '&:focus-visible': { backgroundColor: palette.action.focus, outline: `2px solid ${palette.primary.main}`, outlineOffset: 0 },
-      '&:disabled': { color: palette.action.disabled, backgroundColor: 'transparent', cursor: 'default' },
+      '&:disabled, &[aria-disabled="true"]': { color: palette.action.disabled, backgroundColor: 'transparent', cursor: 'default' },
       '@media print': { colorAdjust: 'exact' },
+      // A finger needs 44 × 44 px (WCAG 2.5.5); a mouse keeps MUI's small size.
+      '@media (pointer: coarse)': { minWidth: ROW_BUTTON_TOUCH, minHeight: ROW_BUTTON_TOUCH },
     },
     [`& .${C.chip}`]: {
       display: 'inline-block',
@@ -154,6 +160,7 @@ export function rowPartStyles(theme: Theme): CSSObject {
       cursor: 'pointer',
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: '2px' },
       '&:disabled': { cursor: 'default' },
+      '@media (pointer: coarse)': { width: '24px', height: '24px' },
     },
     // … and no padding in a narrow (`padding="checkbox"`) cell, as the table sets it for MUI's.
     [`& td.${tableCellClasses.paddingCheckbox} > .${C.checkbox}`]: { margin: '1px' },
@@ -181,6 +188,22 @@ export function rowPartStyles(theme: Theme): CSSObject {
       transform: 'scale(1) translate(50%, -50%)',
       transformOrigin: '100% 0%',
     },
+  };
+}
+
+/**
+ * The row parts in a table's compact rows (`DataTableProps.compact`) inside `cells` (a selector):
+ * 20 px chips and captions, and each line of a cell (its value, a block caption, a `RowLine`) on
+ * one line, cut with an ellipsis. Added after `rowPartStyles`, whose keys it must not repeat.
+ */
+export function compactRowPartStyles(cells: string): CSSObject {
+  return {
+    [`${cells} .${C.chip}`]: { height: '20px', lineHeight: '20px' },
+    [`${cells} .${C.chipOutlined}`]: { lineHeight: '18px' },
+    [`${cells} .${C.caption}`]: { lineHeight: '20px' },
+    // A group stays on its line (its width is what the column needs at least).
+    [`${cells} .${C.group}`]: { flexWrap: 'nowrap' },
+    [`${cells} .${C.block}, ${cells} .${C.line}`]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   };
 }
 
@@ -216,19 +239,47 @@ export interface RowIconButtonProps {
   icon: AppIcon;
   iconSize?: 'small' | 'medium';
   iconColor?: RowIconColor;
-  onClick?: () => void;
+  /** The click (its event's `currentTarget` anchors e.g. a menu). */
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
   /** Makes the button a link (react-router) to this path. */
   to?: string;
   disabled?: boolean;
+  /**
+   * Why the action is not possible for this row: the button stays in its place, greyed out and
+   * inert but focusable, and its tooltip (and accessible description) gives the reason.
+   */
+  disabledReason?: string;
   /** Shows the label as the table's tooltip (default); false for a button whose icon says enough. */
   tooltip?: boolean;
   'aria-expanded'?: boolean;
+  /** The button opens a menu (e.g. "Weitere Aktionen"). */
+  'aria-haspopup'?: 'menu';
+  'aria-controls'?: string;
 }
 
 /** A small round icon button (MUI's `IconButton size="small"`) with its name as tooltip; a link when `to` is given. */
-export function RowIconButton({ label, icon, iconSize = 'small', iconColor, onClick, to, disabled, tooltip = true, 'aria-expanded': expanded }: RowIconButtonProps) {
+export function RowIconButton({
+  label,
+  icon,
+  iconSize = 'small',
+  iconColor,
+  onClick,
+  to,
+  disabled,
+  disabledReason,
+  tooltip = true,
+  'aria-expanded': expanded,
+  'aria-haspopup': hasPopup,
+  'aria-controls': controls,
+}: RowIconButtonProps) {
   const content = <RowIcon icon={icon} size={iconSize} color={iconColor} />;
   const tip = tooltip ? label : undefined;
+  if (disabledReason)
+    return (
+      <button type="button" className={C.button} aria-label={label} aria-disabled="true" aria-description={disabledReason} data-tooltip={`${label}: ${disabledReason}`}>
+        {content}
+      </button>
+    );
   if (to)
     return (
       <RouterLink className={C.button} to={to} aria-label={label} data-tooltip={tip}>
@@ -236,7 +287,17 @@ export function RowIconButton({ label, icon, iconSize = 'small', iconColor, onCl
       </RouterLink>
     );
   return (
-    <button type="button" className={C.button} aria-label={label} data-tooltip={tip} aria-expanded={expanded} onClick={onClick} disabled={disabled}>
+    <button
+      type="button"
+      className={C.button}
+      aria-label={label}
+      data-tooltip={tip}
+      aria-expanded={expanded}
+      aria-haspopup={hasPopup}
+      aria-controls={controls}
+      onClick={onClick}
+      disabled={disabled}
+    >
       {content}
     </button>
   );
@@ -270,6 +331,15 @@ export interface RowCaptionProps {
 export function RowCaption({ children, color = 'secondary', block }: RowCaptionProps) {
   const className = classes(C.caption, color === 'error' && C.captionError, block && C.block);
   return block ? <div className={className}>{children}</div> : <span className={className}>{children}</span>;
+}
+
+/** A line of its own in a cell (cut with an ellipsis in compact rows; `title` then tells the whole text). */
+export function RowLine({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <div className={C.line} title={title}>
+      {children}
+    </div>
+  );
 }
 
 /** A link in the primary colour, underlined (MUI's `Link`), to a path of the app. */

@@ -15,6 +15,8 @@ export interface ListStateConfig<F extends string> {
   pageSizes?: readonly number[];
   /** Search debounce in ms (generic table: 250, order list: 500). */
   debounceMs?: number;
+  /** A `limit` in the URL within this range is taken even when it is not a page size (see ListUrlConfig). */
+  urlLimit?: { min: number; max: number };
 }
 
 /**
@@ -26,6 +28,7 @@ export interface ListState<F extends string = never> {
   /** Zero-based page. */
   page: number;
   pageSize: number;
+  /** The list's page sizes, and the URL's own `limit` among them when it is none of them. */
   pageSizes: readonly number[];
   sort: string;
   /** What the user is typing (the URL and `query` follow after the debounce). */
@@ -40,6 +43,11 @@ export interface ListState<F extends string = never> {
   toggleSort(key: string): void;
   setPage(page: number): void;
   setPageSize(size: number): void;
+  /**
+   * Sets (or with '' / null removes) URL parameters that are no filter of the list, e.g. the id of
+   * a record to show pinned; the page stays.
+   */
+  setParams(changes: Record<string, string | null>): void;
   /** True while any filter (text included) differs from its default: an empty answer then reads "Keine Suchergebnisse". */
   filtered: boolean;
   query: Record<string, string | number>;
@@ -53,11 +61,13 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
     pageSize: defaultSize = TABLE_DEFAULTS.pageSize,
     pageSizes = TABLE_DEFAULTS.pageSizes,
     debounceMs = TABLE_DEFAULTS.searchDebounceMs,
+    urlLimit,
   } = config;
   const [params, setParams] = useSearchParams();
   // The same reading of the URL as a remote's start-up prefetch (@mediport/contracts readListUrl).
-  const read = readListUrl(params, { filters: defaults, sort: defaultSort, sortKeys, pageSize: defaultSize, pageSizes });
+  const read = readListUrl(params, { filters: defaults, sort: defaultSort, sortKeys, pageSize: defaultSize, pageSizes, urlLimit });
   const { page, pageSize, sort } = read;
+  const sizes = useMemo(() => (pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize].sort((a, b) => a - b)), [pageSizes, pageSize]);
   const urlText = read.filters.text;
 
   // Several changes in one event (page size, then page 0; a home, then its living area) must all
@@ -98,7 +108,7 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
   return {
     page,
     pageSize,
-    pageSizes,
+    pageSizes: sizes,
     sort,
     search,
     setSearch: setSearchRaw,
@@ -112,6 +122,7 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
     },
     setPage: (p) => update({ page: p > 0 ? String(p + 1) : null }, false),
     setPageSize: (size) => update({ limit: size === defaultSize ? null : String(size) }),
+    setParams: (changes) => update(changes, false),
     filtered: read.filtered,
     query,
   };

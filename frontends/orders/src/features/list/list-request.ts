@@ -25,12 +25,16 @@ export const TASK_FILTER_DELAY_MS = 500;
 /** Spec §2 / §9: page sizes 20 and 50, default 50. */
 export const TASK_PAGE_SIZES = [20, 50] as const;
 
+/** Besides the page sizes, a limit from the URL: any number of rows from 1 to 100 (`?limit=5`). */
+export const TASK_URL_LIMIT = { min: 1, max: 100 } as const;
+
 /** How /anforderungen keeps its list in the URL (useListState and the prefetch read it alike). */
 export const TASK_LIST_URL: ListUrlConfig<TaskFilterName> = {
   filters: TASK_FILTER_DEFAULTS,
   sortKeys: TASK_SORT_FIELDS,
   pageSize: 50,
   pageSizes: TASK_PAGE_SIZES,
+  urlLimit: TASK_URL_LIMIT,
 };
 
 /** The list's path. */

@@ -14,6 +14,19 @@ export function useTasks(query: Record<string, QueryValue>) {
   });
 }
 
+/**
+ * GET /api/tasks/{id}: one order, e.g. the one just saved when it is not on the list's page
+ * (`enabled` false: not asked). An order the user may not see (404) stays unshown, without a toast.
+ */
+export function useTask(id: string | null, enabled = true) {
+  return useQuery({
+    queryKey: [TASKS_KEY, 'one', id],
+    queryFn: ({ signal }) => callApi('GET /api/tasks/:id', { params: { id: id! }, signal, handleErrors: false }),
+    enabled: enabled && !!id,
+    retry: false,
+  });
+}
+
 /** The success toast of each status change (spec §8). */
 const STATUS_TOASTS: Partial<Record<TaskStatus, string>> = {
   pickup: TASK_MESSAGES.pickup,

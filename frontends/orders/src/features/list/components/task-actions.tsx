@@ -1,6 +1,13 @@
-import { useState } from 'react';
-import { PICKUP_TASK_TYPES, TASK_MESSAGES, type TaskDto, type TaskStatus } from '@mediport/contracts';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { PICKUP_TASK_TYPES, TASK_MESSAGES, TASK_TYPE_LABELS, type TaskDto, type TaskStatus } from '@mediport/contracts';
 import {
+  type AppIcon,
   CancelIcon,
   ContentCopyIcon,
   ContractRequiredDialog,
@@ -8,59 +15,202 @@ import {
   EditIcon,
   LocalShippingIcon,
   MailIcon,
+  MoreVertIcon,
   PrintIcon,
   ReplayIcon,
   RowGroup,
   RowIconButton,
+  UI_MESSAGES,
   useConfirm,
 } from '@mediport/ui';
 import { printTask, useChangeTaskStatus } from '../api/tasks-api';
+import { useUndoableFinish } from '../api/undoable-finish';
 import { copyTaskPath, editTaskPath, LIST_TEXTS as T, sendTaskPath } from '../messages';
 import type { TaskRights } from './task-rights';
 
 const OPEN: readonly TaskStatus[] = ['new', 'pickup', 'delivery'];
 const CLOSED: readonly TaskStatus[] = ['finished', 'canceled'];
 
+/** Space between a row's action buttons, px. */
+const SLOT_GAP = 4;
+/** The menu of a row's further actions (one for the whole list). */
+const MENU_ID = 'task-more-actions';
+
+/** One action of a row: allowed (with what it does) or not, and then why. */
+interface RowAction {
+  id: string;
+  label: string;
+  icon: AppIcon;
+  iconColor?: 'primary' | 'error';
+  /** Why it is not possible for this order; the slot stays, greyed out, with this reason. */
+  reason?: string;
+  onClick?: () => void;
+  to?: string;
+  /** A menu entry that changes the order for good (drawn in red, set apart). */
+  danger?: boolean;
+}
+
+interface ActionState {
+  rights: TaskRights;
+  /** The order's finish waits for its "Rückgängig" window or the server. */
+  finishing: boolean;
+  setStatus: (task: TaskDto, status: TaskStatus) => void;
+  finish: (task: TaskDto) => void;
+  askCancel: (task: TaskDto) => void;
+  lockedTemplate: () => void;
+}
+
 /**
- * The row's actions, each behind its permission and only where the status machine allows it
- * (spec §4; the server checks again): pickup, print, e-mail/fax, re-order, edit, finish, cancel
- * (after the question), reopen.
+ * The row's actions in fixed slots (the status machine; the server checks again). A slot exists when the user
+ * holds the permission, in every row at the same place; where the status machine does not allow
+ * the action, it is greyed out with the reason. In the row: pickup, print, edit, finish, and
+ * "Weitere Aktionen" with e-mail, fax, re-order, reopen and – set apart, after a question – cancel,
+ * so the two actions that close an order never sit side by side.
+ */
+function rowActions(task: TaskDto, s: ActionState): { inline: RowAction[]; menu: RowAction[] } {
+  const { rights, finishing } = s;
+  const { status } = task;
+  const open = OPEN.includes(status);
+  const closed = CLOSED.includes(status);
+  // While a finish waits, nothing else may change the status under it.
+  const held = finishing ? T.finishPending : undefined;
+  const inline: RowAction[] = [];
+  const menu: RowAction[] = [];
+  if (rights.pickup)
+    inline.push({
+      id: 'pickup',
+      label: T.pickup,
+      icon: LocalShippingIcon,
+      reason: held ?? (status !== 'new' ? T.pickupOnlyNew : !PICKUP_TASK_TYPES.includes(task.type) ? T.pickupNotForType(TASK_TYPE_LABELS[task.type]) : undefined),
+      onClick: () => s.setStatus(task, 'pickup'),
+    });
+  if (rights.print) inline.push({ id: 'print', label: T.print, icon: PrintIcon, onClick: () => void printTask(task._id) });
+  if (rights.edit) inline.push({ id: 'edit', label: T.edit, icon: EditIcon, reason: held ?? (open ? undefined : T.editOnlyOpen), to: editTaskPath(task._id) });
+  if (rights.finish)
+    inline.push({
+      id: 'finish',
+      label: T.finish,
+      icon: DoneIcon,
+      reason: held ?? (status === 'finished' ? T.alreadyFinished : undefined),
+      onClick: () => s.finish(task),
+    });
+  if (rights.mail) menu.push({ id: 'mail', label: T.mail, icon: MailIcon, reason: task.doctorDetails?.email ? undefined : T.noEmail, to: sendTaskPath(task._id) });
+  if (rights.fax) menu.push({ id: 'fax', label: T.fax, icon: PrintIcon, iconColor: 'primary', reason: task.doctorDetails?.fax ? undefined : T.noFax, to: sendTaskPath(task._id) });
+  if (rights.template) menu.push({ id: 'template', label: T.template, icon: ContentCopyIcon, to: copyTaskPath(task._id) });
+  else if (rights.templateLocked) menu.push({ id: 'template', label: T.template, icon: ContentCopyIcon, onClick: s.lockedTemplate });
+  if (rights.reopen) menu.push({ id: 'reopen', label: T.reopen, icon: ReplayIcon, reason: held ?? (closed ? undefined : T.reopenOnlyClosed), onClick: () => s.setStatus(task, 'new') });
+  if (rights.cancel)
+    menu.push({ id: 'cancel', label: T.cancel, icon: CancelIcon, danger: true, reason: held ?? (open ? undefined : T.cancelOnlyOpen), onClick: () => s.askCancel(task) });
+  return { inline, menu };
+}
+
+/**
+ * The row's actions (`actions(task)`), the width of their column, the list-wide menu and dialogs
+ * (`dialogs`), and the orders whose finish still waits (`finishing`). Finishing offers
+ * "Rückgängig" for a few seconds before it is sent (useUndoableFinish); cancelling asks first.
  */
 export function useTaskActions(rights: TaskRights) {
   const change = useChangeTaskStatus();
+  const { finish, finishing } = useUndoableFinish();
   const [contractDialog, setContractDialog] = useState(false);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; task: TaskDto } | null>(null);
   const confirmCancel = useConfirm({ title: T.cancelTitle, children: TASK_MESSAGES.cancelConfirm, confirmLabel: T.cancelConfirm });
-  const setStatus = (task: TaskDto, status: TaskStatus) => change.mutate({ id: task._id, status });
   const busy = change.isPending;
+  const state = (task: TaskDto): ActionState => ({
+    rights,
+    finishing: finishing.has(task._id),
+    setStatus: (t, status) => change.mutate({ id: t._id, status }),
+    finish: (t) => finish(t._id),
+    askCancel: (t) => confirmCancel.ask(() => change.mutate({ id: t._id, status: 'canceled' })),
+    lockedTemplate: () => setContractDialog(true),
+  });
 
   const actions = (task: TaskDto) => {
-    const { status } = task;
-    // At most four icons a line, so a pharmacy row with every action still fits a 1280 px screen.
+    const { inline, menu: more } = rowActions(task, state(task));
+    const menuOpen = menu?.task._id === task._id;
     return (
-      <RowGroup maxWidth={4 * 34}>
-        {rights.pickup && status === 'new' && PICKUP_TASK_TYPES.includes(task.type) && (
-          <RowIconButton label={T.pickup} icon={LocalShippingIcon} onClick={() => setStatus(task, 'pickup')} disabled={busy} />
+      <RowGroup gap={SLOT_GAP}>
+        {inline.map((a) => (
+          <RowIconButton
+            key={a.id}
+            label={a.label}
+            icon={a.icon}
+            iconColor={a.iconColor}
+            disabledReason={a.reason}
+            to={a.to}
+            onClick={a.onClick}
+            // A status change in flight: the buttons that change the status wait for it.
+            disabled={busy && a.id !== 'print' && a.id !== 'edit'}
+          />
+        ))}
+        {more.length > 0 && (
+          <RowIconButton
+            label={UI_MESSAGES.moreActions}
+            icon={MoreVertIcon}
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? MENU_ID : undefined}
+            onClick={(e) => setMenu({ anchor: e.currentTarget, task })}
+          />
         )}
-        {rights.print && <RowIconButton label={T.print} icon={PrintIcon} onClick={() => void printTask(task._id)} />}
-        {rights.mail && task.doctorDetails?.email && <RowIconButton label={T.mail} icon={MailIcon} to={sendTaskPath(task._id)} />}
-        {rights.fax && task.doctorDetails?.fax && <RowIconButton label={T.fax} icon={PrintIcon} iconColor="primary" to={sendTaskPath(task._id)} />}
-        {rights.template && <RowIconButton label={T.template} icon={ContentCopyIcon} to={copyTaskPath(task._id)} />}
-        {!rights.template && rights.templateLocked && <RowIconButton label={T.template} icon={ContentCopyIcon} onClick={() => setContractDialog(true)} />}
-        {rights.edit && OPEN.includes(status) && <RowIconButton label={T.edit} icon={EditIcon} to={editTaskPath(task._id)} />}
-        {rights.finish && status !== 'finished' && <RowIconButton label={T.finish} icon={DoneIcon} onClick={() => setStatus(task, 'finished')} disabled={busy} />}
-        {rights.cancel && OPEN.includes(status) && (
-          <RowIconButton label={T.cancel} icon={CancelIcon} onClick={() => confirmCancel.ask(() => setStatus(task, 'canceled'))} disabled={busy} />
-        )}
-        {rights.reopen && CLOSED.includes(status) && <RowIconButton label={T.reopen} icon={ReplayIcon} onClick={() => setStatus(task, 'new')} disabled={busy} />}
       </RowGroup>
     );
   };
 
+  const menuItems: ReactNode[] = [];
+  if (menu) {
+    const { menu: more } = rowActions(menu.task, state(menu.task));
+    const close = () => setMenu(null);
+    more.forEach((a, i) => {
+      const icon = (
+        <ListItemIcon sx={a.danger && !a.reason ? { color: 'error.main' } : undefined}>
+          <a.icon fontSize="small" color={a.iconColor} />
+        </ListItemIcon>
+      );
+      const text = <ListItemText primary={a.label} secondary={a.reason} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} />;
+      const disabled = !!a.reason || (busy && !a.to);
+      menuItems.push(
+        <Fragment key={a.id}>
+          {a.danger && i > 0 && <Divider />}
+          {a.to && !a.reason ? (
+            <MenuItem component={RouterLink} to={a.to} onClick={close}>
+              {icon}
+              {text}
+            </MenuItem>
+          ) : (
+            <MenuItem
+              disabled={disabled}
+              sx={a.danger && !disabled ? { color: 'error.main' } : undefined}
+              onClick={() => {
+                close();
+                a.onClick?.();
+              }}
+            >
+              {icon}
+              {text}
+            </MenuItem>
+          )}
+        </Fragment>,
+      );
+    });
+  }
+
   const dialogs = (
     <>
+      <Menu
+        id={MENU_ID}
+        anchorEl={menu?.anchor}
+        open={!!menu}
+        onClose={() => setMenu(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { maxWidth: 340 } }, list: { 'aria-label': UI_MESSAGES.moreActions, dense: true } }}
+      >
+        {menuItems}
+      </Menu>
       {confirmCancel.dialog}
       <ContractRequiredDialog open={contractDialog} onClose={() => setContractDialog(false)} />
     </>
   );
-  return { actions, dialogs };
+  return { actions, dialogs, finishing };
 }

@@ -1,15 +1,17 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
+import { useEffect, useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { TASK_STATUSES, TASK_STATUS_LABELS, type TaskStatus } from '@mediport/contracts';
 import { callApi } from '@mediport/api-client';
 import { formatGermanDate, parseGermanDate } from '@mediport/validation';
-import { FilterBar, FilterSwitch, useDebouncedInput, type ListState } from '@mediport/ui';
+import { FilterBar, FilterSwitch, useDebouncedInput, type FilterChip, type ListState } from '@mediport/ui';
 import { LIST_TEXTS as T } from '../messages';
 import type { TaskRights } from './task-rights';
 import { TASK_FILTER_DELAY_MS, type TaskFilterName } from '../list-request';
+
+/** The status select's "Alle" entry (no status chosen). */
+const ALL = 'all';
 
 /** A text filter that writes into the URL once the typing has settled. */
 function SettledTextField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
@@ -96,33 +98,67 @@ function useFilterOptions(rights: Pick<TaskRights, 'doctorFilter' | 'homeFilter'
 export interface TaskFiltersProps {
   list: ListState<TaskFilterName>;
   rights: TaskRights;
-  selected: number;
-  onMarkSelectedRead: () => void;
-  onMarkAllRead: () => void;
-  marking: boolean;
-  refresh: ReactNode;
+  /** Chips besides the filters' own (e.g. "Neu angelegt" of the order just saved). */
+  extraChips?: FilterChip[];
 }
 
-/** The filter panel of spec §2 Orders list, with the mark-as-read actions and the refresh button. */
-export function TaskFilters({ list, rights, selected, onMarkSelectedRead, onMarkAllRead, marking, refresh }: TaskFiltersProps) {
+/** Filters behind "Weitere Filter" (the bar shows search, status, "Nur neue", "Ungelesene Nachrichten"). */
+const MORE: readonly TaskFilterName[] = ['latestDelivery', 'doctor', 'medicine', 'home', 'filter_date_type', 'from', 'to'];
+
+/**
+ * The orders list's filter bar: search, status, "Nur neue" and "Ungelesene Nachrichten"
+ * at hand; latest delivery, doctor, medicine, home, date type, from and to behind "Weitere Filter";
+ * what is set as removable chips.
+ */
+export function TaskFilters({ list, rights, extraChips = [] }: TaskFiltersProps) {
   const { doctors, homes } = useFilterOptions(rights);
-  const statuses = list.filters.status ? (list.filters.status.split(',') as TaskStatus[]) : [];
-  const setFilter = list.setFilter;
+  const { filters, setFilter } = list;
+  const statuses = filters.status ? (filters.status.split(',') as TaskStatus[]) : [];
+  const nameOf = (options: { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
+  const day = (iso: string) => (parseGermanDate(formatGermanDate(iso)) ? formatGermanDate(iso) : iso);
+  const chip = (name: TaskFilterName | 'text', label: string, value: string): FilterChip => ({
+    key: name,
+    label: T.chip(label, value),
+    onDelete: () => (name === 'text' ? list.setSearch('') : setFilter(name, '')),
+  });
+  const chips: FilterChip[] = [...extraChips];
+  if (filters.text) chips.push(chip('text', T.search, filters.text));
+  if (statuses.length) chips.push(chip('status', T.statusFilter, statuses.map((st) => TASK_STATUS_LABELS[st] ?? st).join(', ')));
+  if (filters.notSeen) chips.push({ key: 'notSeen', label: T.onlyNew, onDelete: () => setFilter('notSeen', '') });
+  if (filters.notSeenEvents) chips.push({ key: 'notSeenEvents', label: T.onlyUnreadMessages, onDelete: () => setFilter('notSeenEvents', '') });
+  if (filters.latestDelivery) chips.push(chip('latestDelivery', T.latestDelivery, day(filters.latestDelivery)));
+  if (filters.doctor) chips.push(chip('doctor', T.doctorFilter, nameOf(doctors, filters.doctor)));
+  if (filters.medicine) chips.push(chip('medicine', T.medicineFilter, filters.medicine));
+  if (filters.home) chips.push(chip('home', T.homeFilter, nameOf(homes, filters.home)));
+  if (filters.filter_date_type) chips.push(chip('filter_date_type', T.dateType, filters.filter_date_type === 'modified' ? T.modified : T.createdDate));
+  if (filters.from) chips.push(chip('from', T.from, day(filters.from)));
+  if (filters.to) chips.push(chip('to', T.to, day(filters.to)));
+
   return (
     <FilterBar
       search={list.search}
       onSearch={list.setSearch}
       searchLabel={T.search}
-      activeFilters={Object.values(list.filters).filter((v) => v !== '').length}
-      actions={
+      activeFilters={Object.entries(filters).filter(([name, v]) => name !== 'text' && v !== '').length}
+      moreActive={MORE.filter((name) => filters[name] !== '').length}
+      chips={chips}
+      more={
         <>
-          <Button variant="outlined" size="small" onClick={onMarkSelectedRead} disabled={selected === 0 || marking}>
-            {T.markSelectedRead}
-          </Button>
-          <Button variant="outlined" size="small" onClick={onMarkAllRead} disabled={marking}>
-            {T.markAllRead}
-          </Button>
-          {refresh}
+          <DateField label={T.latestDelivery} value={filters.latestDelivery} onChange={(v) => setFilter('latestDelivery', v)} />
+          {rights.doctorFilter && <OptionFilter label={T.doctorFilter} value={filters.doctor} options={doctors} onChange={(v) => setFilter('doctor', v)} />}
+          <SettledTextField label={T.medicineFilter} value={filters.medicine} onChange={(v) => setFilter('medicine', v)} />
+          {rights.homeFilter && <OptionFilter label={T.homeFilter} value={filters.home} options={homes} onChange={(v) => setFilter('home', v)} />}
+          <OptionFilter
+            label={T.dateType}
+            value={filters.filter_date_type}
+            options={[
+              { value: 'created', label: T.createdDate },
+              { value: 'modified', label: T.modified },
+            ]}
+            onChange={(v) => setFilter('filter_date_type', v)}
+          />
+          <DateField label={T.from} value={filters.from} onChange={(v) => setFilter('from', v)} />
+          <DateField label={T.to} value={filters.to} onChange={(v) => setFilter('to', v)} />
         </>
       }
     >
@@ -132,41 +168,35 @@ export function TaskFilters({ list, rights, selected, onMarkSelectedRead, onMark
         size="small"
         margin="none"
         fullWidth={false}
-        value={statuses}
+        value={statuses.length ? statuses : [ALL]}
         onChange={(e) => {
           const value = e.target.value as unknown as string[] | string;
           const chosen = typeof value === 'string' ? value.split(',') : value;
-          setFilter('status', TASK_STATUSES.filter((s) => chosen.includes(s)).join(','));
+          // "Alle" clears the choice; picking a status while "Alle" stood replaces it.
+          const all = chosen.at(-1) === ALL;
+          setFilter('status', all ? '' : TASK_STATUSES.filter((st) => chosen.includes(st)).join(','));
         }}
         slotProps={{
-          select: { multiple: true, displayEmpty: true, renderValue: (v) => ((v as string[]).length ? (v as TaskStatus[]).map((s) => TASK_STATUS_LABELS[s]).join(', ') : T.all) },
+          select: {
+            multiple: true,
+            renderValue: (v) => {
+              const picked = (v as string[]).filter((x) => x !== ALL) as TaskStatus[];
+              return picked.length ? picked.map((st) => TASK_STATUS_LABELS[st]).join(', ') : T.all;
+            },
+          },
           inputLabel: { shrink: true },
         }}
-        sx={{ minWidth: 160, maxWidth: 260 }}
+        sx={{ width: 170 }}
       >
-        {TASK_STATUSES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {TASK_STATUS_LABELS[s]}
+        <MenuItem value={ALL}>{T.all}</MenuItem>
+        {TASK_STATUSES.map((st) => (
+          <MenuItem key={st} value={st}>
+            {TASK_STATUS_LABELS[st]}
           </MenuItem>
         ))}
       </TextField>
-      <DateField label={T.latestDelivery} value={list.filters.latestDelivery} onChange={(v) => setFilter('latestDelivery', v)} />
-      {rights.doctorFilter && <OptionFilter label={T.doctorFilter} value={list.filters.doctor} options={doctors} onChange={(v) => setFilter('doctor', v)} />}
-      <SettledTextField label={T.medicineFilter} value={list.filters.medicine} onChange={(v) => setFilter('medicine', v)} />
-      {rights.homeFilter && <OptionFilter label={T.homeFilter} value={list.filters.home} options={homes} onChange={(v) => setFilter('home', v)} />}
-      <FilterSwitch label={T.onlyNew} value={list.filters.notSeen} onChange={(v) => setFilter('notSeen', v)} />
-      <FilterSwitch label={T.onlyUnreadMessages} value={list.filters.notSeenEvents} onChange={(v) => setFilter('notSeenEvents', v)} />
-      <OptionFilter
-        label={T.dateType}
-        value={list.filters.filter_date_type}
-        options={[
-          { value: 'created', label: T.created },
-          { value: 'modified', label: T.modified },
-        ]}
-        onChange={(v) => setFilter('filter_date_type', v)}
-      />
-      <DateField label={T.from} value={list.filters.from} onChange={(v) => setFilter('from', v)} />
-      <DateField label={T.to} value={list.filters.to} onChange={(v) => setFilter('to', v)} />
+      <FilterSwitch size="small" label={T.onlyNew} value={filters.notSeen} onChange={(v) => setFilter('notSeen', v)} />
+      <FilterSwitch size="small" label={T.onlyUnreadMessages} value={filters.notSeenEvents} onChange={(v) => setFilter('notSeenEvents', v)} />
     </FilterBar>
   );
 }

@@ -1,19 +1,30 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureErrorHandler, receiveLiveEvent, setAuth, type ToastVariant } from '@mediport/api-client';
+import { configureErrorHandler, receiveLiveEvent, setAuth, type ToastOptions, type ToastVariant } from '@mediport/api-client';
 import { SOCKET_EVENTS, TASK_MESSAGES, type Role, type TaskDto } from '@mediport/contracts';
-import { fakeApi, type FakeApiRoutes, mockWindowWidth, type RecordedCall, renderApp } from '../../../../../common/test-utils';
+import { fail, fakeApi, type FakeApiRoutes, mockWindowWidth, type RecordedCall, renderApp } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { formatDateTime } from '@mediport/ui';
 import { aDoctor, aHome, anEvent, aTask } from '../testing/task-fixtures';
 import { TaskListPage } from './task-list-page';
 
 const toasts: [string, ToastVariant][] = [];
+/** The toasts' options (a "Rückgängig" button, a key), in the order shown. */
+const toastOptions: (ToastOptions | undefined)[] = [];
+const dismissed: string[] = [];
 
 beforeEach(() => {
   localStorage.clear();
   toasts.length = 0;
-  configureErrorHandler({ notify: (message, variant) => toasts.push([message, variant]) });
+  toastOptions.length = 0;
+  dismissed.length = 0;
+  configureErrorHandler({
+    notify: (message, variant, options) => {
+      toasts.push([message, variant]);
+      toastOptions.push(options);
+    },
+    dismiss: (key) => dismissed.push(key),
+  });
 });
 
 /** The list's server: the tasks (a function to change them between calls), the filter options, and `extra` routes. */
@@ -40,6 +51,17 @@ async function rowOf(patient: string) {
   return within(table).getByText(patient).closest('tr')!;
 }
 
+/** Opens the row's "Weitere Aktionen" and answers the menu. */
+async function moreActionsOf(row: HTMLElement) {
+  await userEvent.click(within(row).getByRole('button', { name: 'Weitere Aktionen' }));
+  return screen.findByRole('menu', { name: 'Weitere Aktionen' });
+}
+
+/** Shows the filters behind "Weitere Filter". */
+const showMoreFilters = () => userEvent.click(screen.getByRole('button', { name: 'Weitere Filter' }));
+
+const OTTO = { _id: 'p2', firstname: 'Otto', lastname: 'Kern', dateOfBirth: '' };
+
 describe('Anforderungen: columns and marks', () => {
   it('shows every column and the home link to the pharmacy admin', async () => {
     taskServer([aTask()]);
@@ -54,28 +76,36 @@ describe('Anforderungen: columns and marks', () => {
     expect(within(row).getByText('400 mg Tabletten · Menge 2')).toBeInTheDocument();
     expect(within(row).getByLabelText('3 Nachrichten, 1 ungelesen')).toBeInTheDocument();
     expect(within(row).getByText('Neu')).toBeInTheDocument();
+    await showMoreFilters();
     expect(screen.getByRole('combobox', { name: 'Einrichtung' })).toBeInTheDocument();
   });
 
   it('leaves out what the home role may not see: the home column and filter, pickup, reopen, mail and fax', async () => {
-    taskServer([aTask(), aTask({ _id: 't2', status: 'finished', patientDetails: { _id: 'p2', firstname: 'Otto', lastname: 'Kern', dateOfBirth: '' } })]);
+    taskServer([aTask(), aTask({ _id: 't2', status: 'finished', patientDetails: OTTO })]);
     show(['ROLE_HOME']);
     const table = await screen.findByRole('table', { name: 'Anforderungen' });
     const headers = within(table).getAllByRole('columnheader', { hidden: true }).map((h) => h.textContent);
     expect(headers).toEqual(['Details', 'Auswahl', 'Nachrichten', 'Patient', 'Medikament', 'Arzt', 'Status', 'Aktionen']);
+    await showMoreFilters();
     expect(screen.queryByRole('combobox', { name: 'Einrichtung' })).not.toBeInTheDocument();
     const open = await rowOf('Erna Schulz');
     const names = within(open).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
-    expect(names).toEqual(expect.arrayContaining(['Drucken', 'Vorgang abschließen', 'Stornieren']));
+    expect(names).toEqual(expect.arrayContaining(['Drucken', 'Vorgang abschließen', 'Weitere Aktionen']));
+    expect(names).not.toContain('Abholauftrag erzeugen');
     expect(within(open).getByRole('link', { name: 'Bearbeiten' })).toHaveAttribute('href', '/v3/anforderungen/bearbeiten/t1');
-    expect(within(open).getByRole('link', { name: 'Nachbestellen' })).toHaveAttribute('href', '/v3/anforderung/neu/t1');
-    for (const missing of ['Abholauftrag erzeugen', 'Wieder öffnen', 'Per E-Mail senden', 'Per Fax senden'])
-      expect(within(open).queryByRole('button', { name: missing }) ?? within(open).queryByRole('link', { name: missing })).toBeNull();
-    // Finished: no edit, finish or cancel; the home role may not reopen.
+    const menu = await moreActionsOf(open);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Nachbestellen', 'Stornieren']);
+    expect(within(menu).getByRole('menuitem', { name: 'Nachbestellen' })).toHaveAttribute('href', '/v3/anforderung/neu/t1');
+    await userEvent.keyboard('{Escape}');
+    // Finished: edit, finish and cancel keep their places, greyed out with the reason; the home role may not reopen.
     const done = await rowOf('Otto Kern');
-    expect(within(done).queryByRole('link', { name: 'Bearbeiten' })).toBeNull();
-    expect(within(done).queryByRole('button', { name: 'Vorgang abschließen' })).toBeNull();
-    expect(within(done).queryByRole('button', { name: 'Stornieren' })).toBeNull();
+    expect(within(done).getByRole('button', { name: 'Bearbeiten' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(done).getByRole('button', { name: 'Bearbeiten' })).toHaveAttribute('aria-description', 'Nur offene Aufträge können bearbeitet werden');
+    expect(within(done).getByRole('button', { name: 'Vorgang abschließen' })).toHaveAttribute('aria-disabled', 'true');
+    const doneMenu = await moreActionsOf(done);
+    expect(within(doneMenu).getByRole('menuitem', { name: /Stornieren/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(doneMenu).getByText('Nur offene Aufträge können storniert werden')).toBeInTheDocument();
+    expect(within(doneMenu).queryByRole('menuitem', { name: /Wieder öffnen/ })).toBeNull();
   });
 
   it('hides a column whose permission is missing (no actions column without task_column_actions_view)', async () => {
@@ -105,26 +135,27 @@ describe('Anforderungen: columns and marks', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
     await userEvent.hover(within(row).getByRole('button', { name: 'Drucken' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Drucken');
-    await userEvent.hover(within(row).getByRole('link', { name: 'Per E-Mail senden' }));
-    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Per E-Mail senden'));
+    await userEvent.hover(within(row).getByRole('link', { name: 'Bearbeiten' }));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Bearbeiten'));
     await userEvent.hover(within(row).getByRole('img', { name: 'Fehler beim Senden an den Arzt (E-Mail oder Fax)' }));
     await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Fehler beim Senden an den Arzt (E-Mail oder Fax)'));
     await userEvent.unhover(within(row).getByRole('img', { name: 'Fehler beim Senden an den Arzt (E-Mail oder Fax)' }));
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
-  it('offers mail and fax only for a doctor with an e-mail address or a fax number', async () => {
-    taskServer([
-      aTask(),
-      aTask({ _id: 't2', doctorDetails: { _id: 'd2', title: '', firstname: 'Eva', lastname: 'Roth', email: '', fax: '' }, patientDetails: { _id: 'p2', firstname: 'Otto', lastname: 'Kern', dateOfBirth: '' } }),
-    ]);
+  it('offers mail and fax only for a doctor with an e-mail address or a fax number (else greyed out with the reason)', async () => {
+    taskServer([aTask(), aTask({ _id: 't2', doctorDetails: { _id: 'd2', title: '', firstname: 'Eva', lastname: 'Roth', email: '', fax: '' }, patientDetails: OTTO })]);
     show(['ROLE_PHARMA']);
-    const withContact = await rowOf('Erna Schulz');
-    expect(within(withContact).getByRole('link', { name: 'Per E-Mail senden' })).toHaveAttribute('href', '/anforderungen/erzeugen?tasks=t1');
-    expect(within(withContact).getByRole('link', { name: 'Per Fax senden' })).toHaveAttribute('href', '/anforderungen/erzeugen?tasks=t1');
-    const without = await rowOf('Otto Kern');
-    expect(within(without).queryByRole('link', { name: 'Per E-Mail senden' })).toBeNull();
-    expect(within(without).queryByRole('link', { name: 'Per Fax senden' })).toBeNull();
+    const withContact = await moreActionsOf(await rowOf('Erna Schulz'));
+    expect(within(withContact).getByRole('menuitem', { name: 'Per E-Mail senden' })).toHaveAttribute('href', '/anforderungen/erzeugen?tasks=t1');
+    expect(within(withContact).getByRole('menuitem', { name: 'Per Fax senden' })).toHaveAttribute('href', '/anforderungen/erzeugen?tasks=t1');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    const without = await moreActionsOf(await rowOf('Otto Kern'));
+    expect(within(without).getByRole('menuitem', { name: /Per E-Mail senden/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(without).getByRole('menuitem', { name: /Per E-Mail senden/ })).not.toHaveAttribute('href');
+    expect(within(without).getByText('Für den Arzt ist keine E-Mail-Adresse hinterlegt')).toBeInTheDocument();
+    expect(within(without).getByText('Für den Arzt ist keine Faxnummer hinterlegt')).toBeInTheDocument();
   });
 });
 
@@ -180,6 +211,7 @@ describe('Anforderungen: filters and pages', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(lastListQuery(calls).get('filter[status]')).toBe('new,finished'));
 
+    await showMoreFilters();
     await userEvent.click(screen.getByRole('combobox', { name: 'Arzt' }));
     await userEvent.click(screen.getByRole('option', { name: 'Dr. Jan Berg' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Datum' }));
@@ -215,26 +247,53 @@ describe('Anforderungen: filters and pages', () => {
 });
 
 describe('Anforderungen: actions', () => {
-  const statusCase = async (task: TaskDto, button: string, status: string, message: string) => {
+  const statusCase = async (task: TaskDto, action: (row: HTMLElement) => Promise<void>, status: string, message: string) => {
     const calls = taskServer([task], { 'PUT /api/tasks/:id': ({ body }) => ({ ...task, status: body.status! }) });
     show(['ROLE_ADMIN']);
     const row = await rowOf('Erna Schulz');
-    await userEvent.click(within(row).getByRole('button', { name: button }));
+    await action(row);
     await waitFor(() => expect(toasts).toContainEqual([message, 'success']));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/tasks/t1');
     expect(put.body).toEqual({ status });
   };
+  const button = (name: string) => async (row: HTMLElement) => userEvent.click(within(row).getByRole('button', { name }));
+  const menuItem = (name: string) => async (row: HTMLElement) => userEvent.click(within(await moreActionsOf(row)).getByRole('menuitem', { name }));
 
-  it("'Abholauftrag erzeugen' hands a new order to the drivers", () => statusCase(aTask(), 'Abholauftrag erzeugen', 'pickup', TASK_MESSAGES.pickup));
-  it("'Vorgang abschließen' finishes it", () => statusCase(aTask({ status: 'delivery' }), 'Vorgang abschließen', 'finished', TASK_MESSAGES.finished));
-  it('reopens a finished order', () => statusCase(aTask({ status: 'finished' }), 'Wieder öffnen', 'new', TASK_MESSAGES.reopened));
+  it("'Abholauftrag erzeugen' hands a new order to the drivers", () => statusCase(aTask(), button('Abholauftrag erzeugen'), 'pickup', TASK_MESSAGES.pickup));
+  it('reopens a finished order', () => statusCase(aTask({ status: 'finished' }), menuItem('Wieder öffnen'), 'new', TASK_MESSAGES.reopened));
 
-  it('offers pickup only for new orders of types 1, 3 and 4', async () => {
-    taskServer([aTask({ type: 2 }), aTask({ _id: 't2', status: 'pickup', patientDetails: { _id: 'p2', firstname: 'Otto', lastname: 'Kern', dateOfBirth: '' } })]);
+  it('keeps pickup in its place for other types and states, greyed out with the reason', async () => {
+    taskServer([aTask({ type: 2 }), aTask({ _id: 't2', status: 'pickup', patientDetails: OTTO })]);
     show(['ROLE_ADMIN']);
-    expect(within(await rowOf('Erna Schulz')).queryByRole('button', { name: 'Abholauftrag erzeugen' })).toBeNull();
-    expect(within(await rowOf('Otto Kern')).queryByRole('button', { name: 'Abholauftrag erzeugen' })).toBeNull();
+    const selfPay = within(await rowOf('Erna Schulz')).getByRole('button', { name: 'Abholauftrag erzeugen' });
+    expect(selfPay).toHaveAttribute('aria-disabled', 'true');
+    expect(selfPay).toHaveAttribute('aria-description', 'Für die Auftragsart „Selbstkauf“ gibt es keinen Abholauftrag');
+    const inPickup = within(await rowOf('Otto Kern')).getByRole('button', { name: 'Abholauftrag erzeugen' });
+    expect(inPickup).toHaveAttribute('aria-description', 'Nur neue Aufträge können an die Fahrer übergeben werden');
+    await userEvent.click(inPickup);
+    // The reason shows as the tooltip; nothing is sent.
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Abholauftrag erzeugen: Nur neue Aufträge können an die Fahrer übergeben werden'));
+  });
+
+  it('gives each action the same place in every row, whatever the status; finish and cancel are never side by side', async () => {
+    taskServer([
+      aTask(),
+      aTask({ _id: 't2', status: 'finished', patientDetails: OTTO, doctorDetails: null, doctor: null }),
+      aTask({ _id: 't3', status: 'canceled', type: 2, patientDetails: { _id: 'p3', firstname: 'Ida', lastname: 'Lang', dateOfBirth: '' } }),
+    ]);
+    show(['ROLE_ADMIN']);
+    // The actions cell: each button or link by name, in order ("Bearbeiten" is a link while allowed, a greyed-out button otherwise).
+    const slotNames = async (patient: string) => [...(await rowOf(patient)).lastElementChild!.querySelectorAll('button, a')].map((el) => el.getAttribute('aria-label'));
+    for (const patient of ['Erna Schulz', 'Otto Kern', 'Ida Lang']) expect(await slotNames(patient)).toEqual(['Abholauftrag erzeugen', 'Drucken', 'Bearbeiten', 'Vorgang abschließen', 'Weitere Aktionen']);
+    const menu = within(await moreActionsOf(await rowOf('Erna Schulz')));
+    expect(menu.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Per E-Mail senden',
+      'Per Fax senden',
+      'Nachbestellen',
+      'Wieder öffnenNur erledigte oder stornierte Aufträge können wieder geöffnet werden',
+      'Stornieren',
+    ]);
   });
 
   it('cancels only after the question was confirmed', async () => {
@@ -242,14 +301,14 @@ describe('Anforderungen: actions', () => {
     const calls = taskServer([task], { 'PUT /api/tasks/:id': ({ body }) => ({ ...task, status: body.status! }) });
     show(['ROLE_PHARMA']);
     const row = await rowOf('Erna Schulz');
-    await userEvent.click(within(row).getByRole('button', { name: 'Stornieren' }));
+    await userEvent.click(within(await moreActionsOf(row)).getByRole('menuitem', { name: 'Stornieren' }));
     let dialog = await screen.findByRole('dialog', { name: 'Vorgang stornieren' });
     expect(within(dialog).getByText('Möchten Sie diesen Vorgang Stornieren?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Stornieren' }));
+    await userEvent.click(within(await moreActionsOf(row)).getByRole('menuitem', { name: 'Stornieren' }));
     dialog = await screen.findByRole('dialog', { name: 'Vorgang stornieren' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
     await waitFor(() => expect(toasts).toContainEqual([TASK_MESSAGES.canceled, 'success']));
@@ -260,7 +319,7 @@ describe('Anforderungen: actions', () => {
     taskServer([aTask()]);
     show(['ROLE_HOME'], '/anforderungen', { hasContract: false });
     const row = await rowOf('Erna Schulz');
-    await userEvent.click(within(row).getByRole('button', { name: 'Nachbestellen' }));
+    await userEvent.click(within(await moreActionsOf(row)).getByRole('menuitem', { name: 'Nachbestellen' }));
     expect(await screen.findByRole('dialog', { name: 'Vertrag benötigt!' })).toBeInTheDocument();
   });
 
@@ -288,7 +347,7 @@ describe('Anforderungen: actions', () => {
 
 describe('Anforderungen: read marks and live updates', () => {
   it('marks the selected orders read, then all', async () => {
-    const calls = taskServer([aTask({ seen: [] }), aTask({ _id: 't2', seen: [], patientDetails: { _id: 'p2', firstname: 'Otto', lastname: 'Kern', dateOfBirth: '' } })], {
+    const calls = taskServer([aTask({ seen: [] }), aTask({ _id: 't2', seen: [], patientDetails: OTTO })], {
       'PUT /api/tasks/seen': { message: TASK_MESSAGES.seen },
     });
     show(['ROLE_PHARMA']);
@@ -301,7 +360,15 @@ describe('Anforderungen: read marks and live updates', () => {
     expect(calls.filter((c) => c.method === 'PUT')[0]!.body).toEqual({ tasks: ['t2'] });
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Otto Kern auswählen' })).not.toBeChecked());
 
+    // "Alle" asks first: cancelled, nothing is sent.
     await userEvent.click(screen.getByRole('button', { name: 'Alle als gelesen markieren' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Alle als gelesen markieren' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Alle als gelesen markieren' }));
+    dialog = await screen.findByRole('dialog', { name: 'Alle als gelesen markieren' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Als gelesen markieren' }));
     await waitFor(() => expect(toasts).toContainEqual([TASK_MESSAGES.allSeen, 'success']));
     expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({ tasks: true });
   });
@@ -386,5 +453,224 @@ describe('Anforderungen: a capped count', () => {
     taskServer([], { 'GET /api/tasks': { data: [aTask()], count: 10_000, countCapped: true } });
     show(['ROLE_ADMIN']);
     expect(await screen.findByText('1 - 50 von mehr als 10.000 Datensätzen')).toBeInTheDocument();
+  });
+});
+
+describe('Anforderungen: finishing with "Rückgängig"', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+  const user = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT');
+
+  function finishServer() {
+    let task = aTask({ status: 'delivery' });
+    const calls = taskServer(() => [task], {
+      'PUT /api/tasks/:id': ({ body }) => {
+        task = { ...task, status: body.status! };
+        return task;
+      },
+    });
+    return calls;
+  }
+
+  it('shows the toast with "Rückgängig" at once and sends the change only after 5 seconds', async () => {
+    const calls = finishServer();
+    show(['ROLE_PHARMA']);
+    const row = await rowOf('Erna Schulz');
+    await user().click(within(row).getByRole('button', { name: 'Vorgang abschließen' }));
+    expect(toasts).toEqual([[TASK_MESSAGES.finished, 'success']]);
+    expect(toastOptions[0]).toMatchObject({ autoHideMs: 5000, action: { label: 'Rückgängig' } });
+    // The row shows it finished, the actions that change the status wait.
+    expect(within(row).getByText('Erledigt')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Vorgang abschließen' })).toHaveAttribute('aria-disabled', 'true');
+    act(() => jest.advanceTimersByTime(4900));
+    expect(puts(calls)).toHaveLength(0);
+    act(() => jest.advanceTimersByTime(200));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!).toMatchObject({ url: '/api/tasks/t1', body: { status: 'finished' } });
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Vorgang abschließen' })).toHaveAttribute('aria-description', 'Der Auftrag ist bereits erledigt'));
+  });
+
+  it('"Rückgängig" inside the window sends nothing and leaves the order open', async () => {
+    const calls = finishServer();
+    show(['ROLE_PHARMA']);
+    const row = await rowOf('Erna Schulz');
+    await user().click(within(row).getByRole('button', { name: 'Vorgang abschließen' }));
+    act(() => jest.advanceTimersByTime(2000));
+    act(() => toastOptions[0]!.action!.onClick());
+    expect(within(row).getByText('Auslieferung')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Vorgang abschließen' })).not.toHaveAttribute('aria-disabled');
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(puts(calls)).toHaveLength(0);
+  });
+
+  it('leaving the list inside the window sends the change at once (and closes the toast)', async () => {
+    const calls = finishServer();
+    const view = show(['ROLE_PHARMA']);
+    const row = await rowOf('Erna Schulz');
+    await user().click(within(row).getByRole('button', { name: 'Vorgang abschließen' }));
+    view.unmount();
+    expect(puts(calls)).toHaveLength(1);
+    expect(puts(calls)[0]!.body).toEqual({ status: 'finished' });
+    expect(dismissed).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(puts(calls)).toHaveLength(1);
+  });
+
+  it('closing the page inside the window sends it as a keep-alive request', async () => {
+    const calls = finishServer();
+    const sent: RequestInit[] = [];
+    const fetch = globalThis.fetch;
+    globalThis.fetch = ((url: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') sent.push(init);
+      return fetch(url, init);
+    }) as typeof globalThis.fetch;
+    show(['ROLE_PHARMA']);
+    const row = await rowOf('Erna Schulz');
+    await user().click(within(row).getByRole('button', { name: 'Vorgang abschließen' }));
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(puts(calls)).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ keepalive: true });
+  });
+});
+
+describe('Anforderungen: compact filter bar and chips', () => {
+  it('keeps search, status, "Nur neue" and "Ungelesene Nachrichten" at hand and the rest behind "Weitere Filter"', async () => {
+    taskServer([aTask()]);
+    show(['ROLE_PHARMA']);
+    await rowOf('Erna Schulz');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Suche' })).toBeVisible();
+    // (MUI draws a switch over its transparent input.)
+    expect(screen.getByRole('switch', { name: 'Nur neue' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Ungelesene Nachrichten' })).toBeInTheDocument();
+    const more = screen.getByRole('button', { name: 'Weitere Filter' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('combobox', { name: 'Arzt' })).not.toBeInTheDocument();
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Arzt', 'Einrichtung', 'Datum']) expect(await screen.findByRole('combobox', { name })).toBeVisible();
+  });
+
+  it('shows what is set as chips; removing a chip clears its filter', async () => {
+    const calls = taskServer([aTask()]);
+    show(['ROLE_PHARMA'], '/anforderungen?status=new,pickup&notSeen=1&doctor=d1&from=2026-11-01&text=Ibu');
+    await rowOf('Erna Schulz');
+    const chips = await screen.findByRole('list', { name: 'Aktive Filter' });
+    await waitFor(() => expect(within(chips).getByText('Arzt: Dr. Jan Berg')).toBeInTheDocument());
+    expect(within(chips).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['Suche: Ibu', 'Status: Neu, In Abholung', 'Nur neue', 'Arzt: Dr. Jan Berg', 'Von: 01.11.2026']);
+    // The further filters set: their number on "Weitere Filter".
+    expect(screen.getByRole('button', { name: 'Weitere Filter' }).parentElement).toHaveTextContent('2');
+    await userEvent.click(within(chips).getByRole('button', { name: 'Status: Neu, In Abholung entfernen' }));
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('status='));
+    await userEvent.click(within(chips).getByRole('button', { name: 'Suche: Ibu entfernen' }));
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('text='));
+    await waitFor(() => expect(lastListQuery(calls).get('filter[status]')).toBeNull());
+    expect(lastListQuery(calls).get('filter[text]')).toBeNull();
+    expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
+  });
+
+  it('offers "Alle" in the status filter, which clears the chosen statuses', async () => {
+    taskServer([aTask()]);
+    show(['ROLE_PHARMA'], '/anforderungen?status=finished');
+    await rowOf('Erna Schulz');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Erledigt');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Alle' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/anforderungen$/));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Alle');
+  });
+});
+
+describe('Anforderungen: rows per page and the compact view', () => {
+  it('honours a limit from the URL (1 to 100) beside the page sizes 20 and 50', async () => {
+    const calls = taskServer([], { 'GET /api/tasks': ({ url }) => ({ data: Array.from({ length: Number(url.searchParams.get('limit')) }, (_, i) => aTask({ _id: `t${i}` })), count: 80 }) });
+    show(['ROLE_PHARMA'], '/anforderungen?limit=5');
+    expect(await screen.findByText('1 - 5 von 80 Datensätzen')).toBeInTheDocument();
+    expect(lastListQuery(calls).get('limit')).toBe('5');
+    expect(within(screen.getByRole('table', { name: 'Anforderungen' })).getAllByRole('row')).toHaveLength(6);
+    await userEvent.click(screen.getByRole('combobox', { name: /Zeilen/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '20', '50']);
+  });
+
+  it('falls back to 50 for a limit outside 1 to 100', async () => {
+    const calls = taskServer([aTask()]);
+    show(['ROLE_PHARMA'], '/anforderungen?limit=500');
+    await rowOf('Erna Schulz');
+    expect(lastListQuery(calls).get('limit')).toBe('50');
+  });
+
+  it('is compact on a desktop by default; "Kompakte Ansicht" switches and is remembered', async () => {
+    const restore = mockWindowWidth(1280);
+    try {
+      taskServer([aTask()]);
+      const view = show(['ROLE_PHARMA']);
+      const table = await screen.findByRole('table', { name: 'Anforderungen' });
+      const cell = () => within(screen.getByRole('table', { name: 'Anforderungen' })).getByText('Erna Schulz').closest('td')!;
+      const toggle = screen.getByRole('switch', { name: 'Kompakte Ansicht' });
+      expect(toggle).toBeChecked();
+      expect(table).toBeInTheDocument();
+      expect(cell()).toHaveStyle({ paddingTop: '2px', whiteSpace: 'nowrap' });
+      await userEvent.click(toggle);
+      expect(toggle).not.toBeChecked();
+      expect(cell()).toHaveStyle({ paddingTop: '6px' });
+      expect(localStorage.getItem('mediport.compactView.anforderungen')).toBe('0');
+      view.unmount();
+      taskServer([aTask()]);
+      renderApp(<TaskListPage />, { route: '/anforderungen' });
+      expect(await screen.findByRole('switch', { name: 'Kompakte Ansicht' })).not.toBeChecked();
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows patient, medicine, status and latest delivery of an order in two lines on a phone, with the actions and "Details" below', async () => {
+    const restore = mockWindowWidth(390);
+    try {
+      taskServer([aTask({ urgent: true })]);
+      show(['ROLE_PHARMA']);
+      const cards = await screen.findByRole('list', { name: 'Anforderungen' });
+      const [card] = within(cards).getAllByRole('listitem');
+      expect(within(card!).getByText('Erna Schulz · Ibuprofen')).toBeInTheDocument();
+      const second = within(card!).getByText('bis 25.11.2026').closest('div')!.parentElement!;
+      expect(second).toHaveTextContent('Neudringendbis 25.11.2026');
+      expect(screen.queryByRole('switch', { name: 'Kompakte Ansicht' })).not.toBeInTheDocument();
+      expect(within(card!).getByRole('button', { name: 'Vorgang abschließen' })).toBeInTheDocument();
+      expect(within(card!).getByRole('button', { name: 'Details' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('Anforderungen: the order just saved (?created=)', () => {
+  it('pins it highlighted on top, asked for by id when it is not on the page, with the chip "Neu angelegt" that removes it', async () => {
+    const created = aTask({ _id: 't9', medicine: 'Novaminsulfon', patientDetails: { _id: 'p9', firstname: 'Karl', lastname: 'Neu', dateOfBirth: '' } });
+    const calls = taskServer([aTask(), aTask({ _id: 't2', patientDetails: OTTO })], { 'GET /api/tasks/:id': ({ params }) => (params.id === 't9' ? created : fail(404, 'Nicht gefunden.')) });
+    show(['ROLE_PHARMA'], '/anforderungen?created=t9');
+    const pinned = await screen.findByRole('rowgroup', { name: 'Neu angelegt' });
+    expect(within(pinned).getAllByRole('row')).toHaveLength(1);
+    expect(within(pinned).getByText('Karl Neu')).toBeInTheDocument();
+    expect(within(pinned).getByRole('row')).toHaveClass('DataTable-pinned');
+    expect(calls.some((c) => c.url === '/api/tasks/t9')).toBe(true);
+    // It comes first, before the page's rows.
+    const rows = within(screen.getByRole('table', { name: 'Anforderungen' })).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Karl Neu');
+    await userEvent.click(screen.getByRole('button', { name: 'Neu angelegt entfernen' }));
+    await waitFor(() => expect(screen.queryByRole('rowgroup', { name: 'Neu angelegt' })).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/anforderungen$/);
+    expect(screen.queryByText('Karl Neu')).not.toBeInTheDocument();
+  });
+
+  it('moves it from its place on the page to the top, once', async () => {
+    taskServer([aTask(), aTask({ _id: 't2', patientDetails: OTTO })], { 'GET /api/tasks/:id': () => aTask({ _id: 't2', patientDetails: OTTO }) });
+    show(['ROLE_PHARMA'], '/anforderungen?created=t2&limit=20');
+    const pinned = await screen.findByRole('rowgroup', { name: 'Neu angelegt' });
+    expect(within(pinned).getByText('Otto Kern')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Anforderungen' })).getAllByText('Otto Kern')).toHaveLength(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('created=t2&limit=20');
   });
 });

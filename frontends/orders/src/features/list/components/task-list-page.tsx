@@ -5,7 +5,9 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { PRODUCT_NAME, SOCKET_EVENTS, TASK_STATUS_LABELS, type TaskDto } from '@mediport/contracts';
@@ -26,10 +28,13 @@ import {
   RowGroup,
   RowIcon,
   RowIconButton,
+  RowLine,
   RowLink,
   RowNewBadge,
   SPEC_BREAKPOINTS,
   UI_MESSAGES,
+  useCompactView,
+  useConfirm,
   useDebouncedValue,
   useListState,
   type DataColumn,
@@ -41,20 +46,33 @@ import { TaskFilters } from './task-filters';
 import { useTaskActions } from './task-actions';
 import { TaskDetails } from './task-details';
 import { useTaskRights, type TaskRights } from './task-rights';
+import { useCreatedPin } from './created-pin';
+
+/** localStorage name of the list's "Kompakte Ansicht" choice. */
+const VIEW_KEY = 'anforderungen';
 
 const personName = (p: { title?: string; firstname: string; lastname: string } | null) => (p ? [p.title, p.firstname, p.lastname].filter(Boolean).join(' ') : '');
 const patientOf = (task: TaskDto) => personName(task.patientDetails);
 
-/** Status, "neu", urgency with the latest delivery, and the error mark of a row. */
-function StatusCell({ task }: { task: TaskDto }) {
+/**
+ * Status, "neu" and the error mark on the first line; urgency and the latest delivery on the
+ * second. An order whose finish waits for its "Rückgängig" window shows as finished already.
+ */
+function StatusCell({ task, finishing }: { task: TaskDto; finishing: boolean }) {
   return (
-    <RowGroup gap={4}>
-      <RowChip variant="outlined" label={TASK_STATUS_LABELS[task.status]} />
-      {task.seen.length === 0 && <RowNewBadge />}
-      {task.urgent && <RowChip color="error" label={T.urgent} />}
-      {task.latestDelivery && <RowCaption color={task.urgent ? 'error' : 'secondary'}>{T.deliverBy(task.latestDelivery)}</RowCaption>}
-      {task.error && <RowIcon icon={ErrorOutlineIcon} color="error" title={T.error} />}
-    </RowGroup>
+    <>
+      <RowGroup gap={4}>
+        <RowChip variant="outlined" label={TASK_STATUS_LABELS[finishing ? 'finished' : task.status]} />
+        {task.seen.length === 0 && <RowNewBadge />}
+        {task.error && <RowIcon icon={ErrorOutlineIcon} color="error" title={T.error} />}
+      </RowGroup>
+      {(task.urgent || task.latestDelivery) && (
+        <RowGroup gap={4}>
+          {task.urgent && <RowChip color="error" label={T.urgent} />}
+          {task.latestDelivery && <RowCaption color={task.urgent ? 'error' : 'secondary'}>{T.deliverBy(task.latestDelivery)}</RowCaption>}
+        </RowGroup>
+      )}
+    </>
   );
 }
 
@@ -69,6 +87,8 @@ function MessageCount({ task }: { task: TaskDto }) {
   );
 }
 
+const doseLine = (task: TaskDto) => [task.dose, `${T.amount} ${task.amount}`].filter(Boolean).join(' · ');
+
 interface ColumnContext {
   rights: TaskRights;
   phone: boolean;
@@ -76,35 +96,42 @@ interface ColumnContext {
   toggle: (task: TaskDto) => void;
   selected: Set<string>;
   select: (task: TaskDto, on: boolean) => void;
+  finishing: ReadonlySet<string>;
+  compact: boolean;
 }
 
-/** The columns of spec §2 (expand, select, message count, patient, home, medicine, doctor), each behind its permission. */
-function taskColumns({ rights, phone, expanded, toggle, selected, select }: ColumnContext): DataColumn<TaskDto>[] {
+function ExpandButton({ task, open, phone, toggle }: { task: TaskDto; open: boolean; phone: boolean; toggle: (task: TaskDto) => void }) {
+  if (phone)
+    return (
+      <Button size="small" variant="outlined" onClick={() => toggle(task)} sx={{ minHeight: { xs: 44, sm: 'auto' } }}>
+        {T.details}
+      </Button>
+    );
+  return (
+    <RowIconButton
+      label={`${open ? UI_MESSAGES.collapseRow : UI_MESSAGES.expandRow}: ${patientOf(task)}`}
+      icon={open ? ExpandLessIcon : ExpandMoreIcon}
+      iconSize="medium"
+      tooltip={false}
+      aria-expanded={open}
+      onClick={() => toggle(task)}
+    />
+  );
+}
+
+/**
+ * The list's columns (expand, select, message count, patient, home, medicine, doctor), each
+ * behind its permission, and the status. Patient, home, medicine and doctor give way in compact
+ * rows (their lines end in an ellipsis; the title tells the whole text).
+ */
+function taskColumns({ rights, phone, expanded, toggle, selected, select, finishing, compact }: ColumnContext): DataColumn<TaskDto>[] {
   const columns: DataColumn<TaskDto>[] = [
     {
       id: 'expand',
       label: T.expand,
       hideOnCard: true,
       narrow: !phone,
-      cell: (task) => {
-        const open = expanded.has(task._id);
-        if (phone)
-          return (
-            <Button size="small" variant="outlined" onClick={() => toggle(task)}>
-              {T.details}
-            </Button>
-          );
-        return (
-          <RowIconButton
-            label={`${open ? UI_MESSAGES.collapseRow : UI_MESSAGES.expandRow}: ${patientOf(task)}`}
-            icon={open ? ExpandLessIcon : ExpandMoreIcon}
-            iconSize="medium"
-            tooltip={false}
-            aria-expanded={open}
-            onClick={() => toggle(task)}
-          />
-        );
-      },
+      cell: (task) => <ExpandButton task={task} open={expanded.has(task._id)} phone={phone} toggle={toggle} />,
     },
     {
       id: 'select',
@@ -114,16 +141,18 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       cell: (task) => <RowCheckbox label={T.selectRow(patientOf(task))} checked={selected.has(task._id)} onChange={(on) => select(task, on)} />,
     },
   ];
-  if (rights.messages) columns.push({ id: 'messages', label: T.messages, cell: (task) => <MessageCount task={task} /> });
+  // Compact: the chat icon says what the count is; the header stays for screen readers.
+  if (rights.messages) columns.push({ id: 'messages', label: T.messages, narrow: compact && !phone, cell: (task) => <MessageCount task={task} /> });
   if (rights.patient)
     columns.push({
       id: 'patient',
       label: T.patient,
       sortKey: 'patient',
       hideOnCard: true,
+      shrink: 18,
       cell: (task) => (
         <>
-          {patientOf(task)}
+          <RowLine title={patientOf(task)}>{patientOf(task)}</RowLine>
           {task.patientDetails?.dateOfBirth && <RowCaption block>{task.patientDetails.dateOfBirth}</RowCaption>}
         </>
       ),
@@ -134,11 +163,16 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       label: T.home,
       sortKey: 'home',
       hideBelow: 'desktop',
+      shrink: 17,
       cell: (task) =>
         task.homeDetails && rights.homeEdit ? (
-          <RowLink to={homeEditPath(task.homeDetails._id)}>{task.homeDetails.name}</RowLink>
+          <RowLine title={task.homeDetails.name}>
+            <RowLink to={homeEditPath(task.homeDetails._id)}>{task.homeDetails.name}</RowLink>
+          </RowLine>
+        ) : task.homeDetails ? (
+          <RowLine title={task.homeDetails.name}>{task.homeDetails.name}</RowLine>
         ) : (
-          (task.homeDetails?.name ?? '')
+          ''
         ),
     });
   if (rights.medicine)
@@ -146,16 +180,47 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select }: Colu
       id: 'medicine',
       label: T.medicine,
       sortKey: 'medicine',
+      shrink: 22,
       cell: (task) => (
         <>
-          {task.medicine}
-          <RowCaption block>{[task.dose, `${T.amount} ${task.amount}`].filter(Boolean).join(' · ')}</RowCaption>
+          <RowLine title={task.medicine}>{task.medicine}</RowLine>
+          <RowCaption block>{doseLine(task)}</RowCaption>
         </>
       ),
     });
-  if (rights.doctor) columns.push({ id: 'doctor', label: T.doctor, sortKey: 'doctor', hideBelow: 'desktop', cell: (task) => personName(task.doctorDetails) });
-  columns.push({ id: 'status', label: T.status, sortKey: 'status', cell: (task) => <StatusCell task={task} /> });
+  if (rights.doctor)
+    columns.push({
+      id: 'doctor',
+      label: T.doctor,
+      sortKey: 'doctor',
+      hideBelow: 'desktop',
+      shrink: 15,
+      cell: (task) => (task.doctorDetails ? <RowLine title={personName(task.doctorDetails)}>{personName(task.doctorDetails)}</RowLine> : ''),
+    });
+  columns.push({ id: 'status', label: T.status, sortKey: 'status', cell: (task) => <StatusCell task={task} finishing={finishing.has(task._id)} /> });
   return columns;
+}
+
+/**
+ * A phone card: patient and medicine on the first line, status, urgency, latest delivery and the
+ * messages on the second; the selection and "Details" beside them, each a 44 px target.
+ */
+function TaskCard({ task, rights, ctx }: { task: TaskDto; rights: TaskRights; ctx: ColumnContext }) {
+  const title = [rights.patient ? patientOf(task) : '', rights.medicine ? task.medicine : ''].filter(Boolean).join(' · ');
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto auto', columnGap: 1, alignItems: 'center' }}>
+      <Box sx={{ fontWeight: 500, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={title}>
+        {title}
+      </Box>
+      <Box component="span">{rights.messages && <MessageCount task={task} />}</Box>
+      <Box component="label" sx={{ gridRow: 'span 2', display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44, cursor: 'pointer' }}>
+        <RowCheckbox label={T.selectRow(patientOf(task))} checked={ctx.selected.has(task._id)} onChange={(on) => ctx.select(task, on)} />
+      </Box>
+      <Box sx={{ gridColumn: 'span 2', display: 'flex', alignItems: 'center', columnGap: 0.5, flexWrap: 'wrap', minWidth: 0 }}>
+        <StatusCell task={task} finishing={ctx.finishing.has(task._id)} />
+      </Box>
+    </Box>
+  );
 }
 
 /** The refresh button: lit up once a live 'newtask' arrived (spec §2), loads the list again on click. */
@@ -175,11 +240,14 @@ function RefreshButton({ fresh, onClick }: { fresh: boolean; onClick: () => void
 
 /**
  * /anforderungen (spec part 2 §2 Orders list): the orders with filters in the URL, expandable rows
- * with details and the event feed, the actions of each row, mark-as-read, and live updates.
+ * with details and the event feed, the actions of each row, mark-as-read, and live updates; compact
+ * rows on a desktop ("Kompakte Ansicht"), and the order just saved pinned on top (`?created=`).
  */
 export function TaskListPage() {
   const rights = useTaskRights();
   const phone = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.phone - 0.05}px)`);
+  const cards = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.small - 0.05}px)`);
+  const [compact, setCompact] = useCompactView(VIEW_KEY);
   const list = useListState({ ...TASK_LIST_URL, debounceMs: TASK_FILTER_DELAY_MS });
 
   // The text filter is debounced as typed (and the medicine field likewise); any other filter change re-fetches 500 ms later.
@@ -192,6 +260,7 @@ export function TaskListPage() {
   );
   const tasks = useTasks(query);
   const rows = tasks.data?.data;
+  const created = useCreatedPin(list, rows);
 
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -199,7 +268,8 @@ export function TaskListPage() {
   const [phoneTask, setPhoneTask] = useState<string | null>(null);
   const markSeen = useMarkTaskSeen();
   const markMany = useMarkTasksSeen(() => setSelected(new Set()));
-  const { actions, dialogs } = useTaskActions(rights);
+  const confirmAllRead = useConfirm({ title: T.markAllRead, children: T.markAllReadQuestion, confirmLabel: T.markAllReadConfirm });
+  const { actions, dialogs, finishing } = useTaskActions(rights);
 
   // A new page or filter starts without a selection.
   useEffect(() => setSelected(new Set()), [query]);
@@ -231,16 +301,43 @@ export function TaskListPage() {
       return next;
     });
 
-  const columns = taskColumns({ rights, phone, expanded, toggle, selected, select });
-  const phoneOpen = rows?.find((t) => t._id === phoneTask);
+  const ctx: ColumnContext = { rights, phone, expanded, toggle, selected, select, finishing, compact: compact && !cards };
+  const columns = taskColumns(ctx);
+  const phoneOpen = rows?.find((t) => t._id === phoneTask) ?? created.pinned?.rows.find((t) => t._id === phoneTask);
+
+  const headerActions = (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {!cards && (
+        <FormControlLabel
+          control={<Switch size="small" checked={compact} onChange={(e) => setCompact(e.target.checked)} />}
+          label={UI_MESSAGES.compactView}
+          sx={{ mr: 1, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
+        />
+      )}
+      <Button variant="outlined" size="small" onClick={() => markMany.mutate([...selected])} disabled={selected.size === 0 || markMany.isPending}>
+        {T.markSelectedRead}
+      </Button>
+      <Button variant="outlined" size="small" onClick={() => confirmAllRead.ask(() => markMany.mutate(true))} disabled={markMany.isPending}>
+        {T.markAllRead}
+      </Button>
+      <RefreshButton
+        fresh={fresh}
+        onClick={() => {
+          setFresh(false);
+          void tasks.refetch();
+        }}
+      />
+    </Box>
+  );
 
   return (
     <>
-      <PageHeader title={T.title} breadcrumbs={[{ label: PRODUCT_NAME, to: '/' }, { label: T.section }, { label: T.title }]} />
+      <PageHeader title={T.title} breadcrumbs={[{ label: PRODUCT_NAME, to: '/' }, { label: T.section }, { label: T.title }]} actions={headerActions} />
       <DataTable
         label={T.title}
         columns={columns}
         dense
+        compact={compact}
         rows={rows}
         count={tasks.data?.count ?? 0}
         countCapped={tasks.data?.countCapped}
@@ -250,34 +347,27 @@ export function TaskListPage() {
         rowKey={(task) => task._id}
         list={list}
         highlight={(task) => task.seen.length === 0}
-        cardTitle={(task) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            {rights.patient ? patientOf(task) : task.medicine}
-            {columns[0]!.cell(task)}
-            {columns[1]!.cell(task)}
-          </Box>
-        )}
-        actions={rights.actions ? actions : undefined}
-        detail={(task) => !phone && expanded.has(task._id) && <TaskDetails task={task} />}
-        toolbar={
-          <TaskFilters
-            list={list}
-            rights={rights}
-            selected={selected.size}
-            onMarkSelectedRead={() => markMany.mutate([...selected])}
-            onMarkAllRead={() => markMany.mutate(true)}
-            marking={markMany.isPending}
-            refresh={
-              <RefreshButton
-                fresh={fresh}
-                onClick={() => {
-                  setFresh(false);
-                  void tasks.refetch();
-                }}
-              />
-            }
-          />
+        pinned={created.pinned}
+        card={(task) => <TaskCard task={task} rights={rights} ctx={ctx} />}
+        actions={
+          rights.actions
+            ? (task) =>
+                cards ? (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%', flexWrap: 'wrap' }}>
+                    {actions(task)}
+                    <Box sx={{ ml: 'auto' }}>
+                      <ExpandButton task={task} open={phone ? phoneTask === task._id : expanded.has(task._id)} phone={phone} toggle={toggle} />
+                    </Box>
+                  </Box>
+                ) : (
+                  actions(task)
+                )
+            : cards
+              ? (task) => <ExpandButton task={task} open={phone ? phoneTask === task._id : expanded.has(task._id)} phone={phone} toggle={toggle} />
+              : undefined
         }
+        detail={(task) => !phone && expanded.has(task._id) && <TaskDetails task={task} />}
+        toolbar={<TaskFilters list={list} rights={rights} extraChips={created.chip ? [created.chip] : []} />}
       />
       <Dialog fullScreen open={!!phoneOpen} onClose={() => setPhoneTask(null)} aria-labelledby="task-details-title">
         <DialogTitle id="task-details-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -288,6 +378,7 @@ export function TaskListPage() {
         </DialogTitle>
         <DialogContent dividers>{phoneOpen && <TaskDetails task={phoneOpen} />}</DialogContent>
       </Dialog>
+      {confirmAllRead.dialog}
       {dialogs}
     </>
   );

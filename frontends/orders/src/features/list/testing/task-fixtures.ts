@@ -48,7 +48,7 @@ export function anEvent(overrides: Partial<TaskEventDto> = {}): TaskEventDto {
 export function aDoctor(overrides: Partial<DoctorDto> = {}): DoctorDto {
   return {
     _id: 'd1',
-    salutation: 'mr',
+    salutation: 'Herr',
     title: 'Dr.',
     firstname: 'Jan',
     lastname: 'Berg',

@@ -49,4 +49,29 @@ describe('the patient\'s orders (/anforderung/patient/{id}, /patient/{id}/auftra
     show('/anforderung/patient/0000000a-0000-4000-8000-00000000dead');
     expect(await screen.findByText('Der Datensatz wurde nicht gefunden oder Sie haben keinen Zugriff darauf.')).toBeInTheDocument();
   });
+
+  it('pins the order just saved (?created=) on top with "Neu angelegt"; the chip removes pin and parameter', async () => {
+    const fresh = makeTask({ _id: 't-neu', medicine: 'Insulin', dose: '10 IE', status: 'new', createdAt: '2026-01-01T10:00:00.000Z' });
+    wizardServer({ tasks: [makeTask(), fresh] });
+    show(`/anforderung/patient/${P_ANNA}?created=t-neu`);
+    const pinned = await screen.findByRole('rowgroup', { name: 'Neu angelegt' });
+    expect(within(pinned).getByRole('row')).toHaveTextContent('Insulin');
+    const table = screen.getByRole('table', { name: 'Letzte Aufträge' });
+    // On top, and only there.
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Insulin');
+    expect(within(table).getAllByText('Insulin')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Neu angelegt entfernen' }));
+    await waitFor(() => expect(screen.queryByRole('rowgroup', { name: 'Neu angelegt' })).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`/anforderung/patient/${P_ANNA}$`));
+    expect(screen.queryByRole('button', { name: 'Neu angelegt entfernen' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the order just saved by its id when it is not on the page', async () => {
+    const fresh = makeTask({ _id: 't-neu', medicine: 'Insulin', dose: '10 IE', status: 'new' });
+    const { calls } = wizardServer({ tasks: [makeTask(), fresh], routes: { 'GET /api/tasks': { data: [makeTask()], count: 11 } } });
+    show(`/anforderung/patient/${P_ANNA}?created=t-neu`);
+    const pinned = await screen.findByRole('rowgroup', { name: 'Neu angelegt' });
+    expect(within(pinned).getByRole('row')).toHaveTextContent('Insulin');
+    expect(callsTo(calls, 'GET', '/api/tasks/t-neu')).toHaveLength(1);
+  });
 });

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useHasPermission, useIsLocked } from '@mediport/api-client';
-import { ContractRequiredDialog, DataTable, ErrorPanel, PageHeader, useListState } from '@mediport/ui';
+import { ContractRequiredDialog, DataTable, ErrorPanel, FilterChips, PageHeader, useListState } from '@mediport/ui';
 import { patientOrderColumns } from '../../../../../common/patient-orders';
+import { useCreatedPin } from '../../list/components/created-pin';
 import { patientLabel, usePatient, usePatientOrders } from '../api/wizard-api';
 import { WIZARD_CRUMBS, WIZARD_TEXTS as T, newOrderForPatientPath } from '../messages';
 
@@ -13,6 +15,8 @@ const COLUMNS = patientOrderColumns({ amount: true });
  * /anforderung/patient/{patientId} and /patient/{patientId}/auftraege: the patient's latest orders,
  * newest first, with 'Bestellung hinzufügen' (the wizard with this patient at step 2). Without a
  * contract the button opens the "Vertrag benötigt!" dialog (spec §2, §6).
+ * After "Speichern & Neuen Auftrag" the order just saved (`?created=<id>`) stands pinned on top,
+ * marked "Neu angelegt".
  */
 export function PatientOrdersPage() {
   const { patientId } = useParams();
@@ -20,6 +24,7 @@ export function PatientOrdersPage() {
   const patient = usePatient(patientId);
   const list = useListState({ sort: '-createdAt', pageSize: 10, pageSizes: [10, 25, 50] });
   const orders = usePatientOrders(patientId, list.query);
+  const created = useCreatedPin(list, orders.data?.data);
   const mayCreate = useHasPermission('task_create_view');
   const locked = useIsLocked('task_create_view');
   const [lockOpen, setLockOpen] = useState(false);
@@ -47,6 +52,14 @@ export function PatientOrdersPage() {
           error={orders.error}
           onRetry={() => void orders.refetch()}
           emptyText={T.noData}
+          pinned={created.pinned}
+          toolbar={
+            created.chip && (
+              <Box sx={{ px: 2, py: 1.5 }}>
+                <FilterChips chips={[created.chip]} />
+              </Box>
+            )
+          }
         />
       )}
       <ContractRequiredDialog open={lockOpen} onClose={() => setLockOpen(false)} />
