@@ -105,6 +105,9 @@ export function DoctorListPage() {
         cardTitle={cardTitle}
         highlight={isNewRecord}
         actions={actions}
+        // Five columns, the "neu" mark beside the name and two row links: with 16 px beside every
+        // cell the links ran past the right edge on a 768 px tablet; 8 px keeps the row in view.
+        dense
         toolbar={
           showFilters ? (
             <FilterBar

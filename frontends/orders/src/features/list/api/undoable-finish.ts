@@ -14,7 +14,7 @@ interface Waiting {
 }
 
 /**
- * "Vorgang abschließen" with a way back: the toast 'Aufrag wurde abgeschlossen' offers
+ * "Vorgang abschließen" with a way back: the toast 'Auftrag wurde abgeschlossen' offers
  * "Rückgängig" for FINISH_UNDO_MS; only then is PUT /api/tasks/{id} `{status: 'finished'}` sent.
  * "Rückgängig" drops it unsent. Leaving the list inside the window sends it at once, closing or
  * reloading the page sends it as a keep-alive request, so a finish is never lost.
