@@ -11,6 +11,7 @@ import { LIST_QUERY_MESSAGE } from '../../core/http/list-query.js';
 import { auditLog, doctorOffices, doctors, sessions, users } from '../../db/schema/index.js';
 import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, login, loginAll, useTestApp } from '../../testing/test-app.js';
+import { ACCEPTED_SALUTATIONS, REFUSED_SALUTATIONS } from '../../testing/salutation-cases.js';
 
 let app: NestExpressApplication;
 let database: Database;
@@ -236,13 +237,7 @@ describe('POST /api/doctors', () => {
 });
 
 describe('salutation: accepted as "Herr", "Frau", "" or mr / mrs, answered as "Herr", "Frau" or ""', () => {
-  const accepted = [
-    { given: 'Herr', answered: 'Herr' },
-    { given: 'Frau', answered: 'Frau' },
-    { given: '', answered: '' },
-    { given: 'mr', answered: 'Herr' },
-    { given: 'mrs', answered: 'Frau' },
-  ];
+  const accepted = ACCEPTED_SALUTATIONS;
 
   it.each(accepted)('POST saves $given as "$answered" and every read answers it so', async ({ given, answered }) => {
     const d = await created(as('apotheke'), { salutation: given });
@@ -261,15 +256,7 @@ describe('salutation: accepted as "Herr", "Frau", "" or mr / mrs, answered as "H
     expect(res.body.salutation).toBe(answered);
   });
 
-  const refused = [
-    { title: 'lower-case frau', salutation: 'frau' },
-    { title: 'Mrs with a capital', salutation: 'Mrs' },
-    { title: 'a value outside the list', salutation: 'Divers' },
-    { title: 'a leading space', salutation: ' Herr' },
-    { title: 'the label of the empty value', salutation: 'Nicht angegeben' },
-    { title: 'a number', salutation: 2 },
-    { title: 'null', salutation: null },
-  ];
+  const refused = REFUSED_SALUTATIONS;
 
   it.each(refused)('POST refuses $title with the German message on the field, nothing saved', async ({ salutation }) => {
     const before = await count(doctors);

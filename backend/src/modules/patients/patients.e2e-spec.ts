@@ -9,6 +9,7 @@ import { LIST_QUERY_MESSAGE } from '../../core/http/list-query.js';
 import { auditLog, homeGroups, homes, patients } from '../../db/schema/index.js';
 import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, loginAll, useTestApp } from '../../testing/test-app.js';
+import { ACCEPTED_SALUTATIONS, REFUSED_SALUTATIONS } from '../../testing/salutation-cases.js';
 
 let app: NestExpressApplication;
 let database: Database;
@@ -296,13 +297,7 @@ describe('POST /api/patients', () => {
 });
 
 describe('salutation: accepted as "Herr", "Frau", "" or mr / mrs, answered as "Herr", "Frau" or ""', () => {
-  const accepted = [
-    { given: 'Herr', answered: 'Herr' },
-    { given: 'Frau', answered: 'Frau' },
-    { given: '', answered: '' },
-    { given: 'mr', answered: 'Herr' },
-    { given: 'mrs', answered: 'Frau' },
-  ];
+  const accepted = ACCEPTED_SALUTATIONS;
 
   it.each(accepted)('POST saves $given as "$answered" and every read answers it so', async ({ given, answered }) => {
     const res = await api().post('/api/patients').set('x-auth-token', as('apotheke')).send(newPatient({ salutation: given }));
@@ -322,15 +317,7 @@ describe('salutation: accepted as "Herr", "Frau", "" or mr / mrs, answered as "H
     expect(res.body.salutation).toBe(answered);
   });
 
-  const refused = [
-    { title: 'lower-case herr', salutation: 'herr' },
-    { title: 'Mr with a capital', salutation: 'Mr' },
-    { title: 'a value outside the list', salutation: 'Divers' },
-    { title: 'a trailing space', salutation: 'Frau ' },
-    { title: 'the label of the empty value', salutation: 'Nicht angegeben' },
-    { title: 'a number', salutation: 1 },
-    { title: 'null', salutation: null },
-  ];
+  const refused = REFUSED_SALUTATIONS;
 
   it.each(refused)('POST refuses $title with the German message on the field, nothing saved', async ({ salutation }) => {
     const before = await patientCount();
