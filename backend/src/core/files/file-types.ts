@@ -16,6 +16,27 @@ export function sniffType(buffer: Buffer): SniffedType | null {
   return null;
 }
 
+/** File name extensions of each type; the first is the one given to a stored file. */
+const EXTENSIONS: Record<SniffedType, readonly string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+  'application/pdf': ['.pdf'],
+};
+
+/**
+ * `name` with the extension of the detected type: a PDF uploaded as `x.html` is stored and served
+ * as `x.pdf`, so a download never opens as something the bytes are not. A fitting extension
+ * (`.jpeg` for a JPEG) stays as it is.
+ */
+export function withTypeExtension(name: string, type: SniffedType): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot).toLowerCase()] : [name, ''];
+  const fitting = EXTENSIONS[type];
+  return fitting.includes(ext) ? name : `${stem}${fitting[0]}`;
+}
+
 export const IMAGE_TYPES: readonly SniffedType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 export const PDF_TYPES: readonly SniffedType[] = ['application/pdf'];
 

@@ -1,5 +1,5 @@
 /**
- * The generated record-level access test (issue #7). For every registered route with a path
+ * The generated record-level access test. For every registered route with a path
  * parameter (discovered from Nest's router, never a hand-written list), every caller (the six demo
  * accounts plus a home manager and a practice manager) and every kind of target record (the
  * caller's own, one sharing the caller's home / practice, one of another home, one of another
@@ -22,7 +22,7 @@ import { DB } from '../db/db.module.js';
 import type { Database } from '../db/database.js';
 import { contracts, doctorOffices, doctors, homeGroups, homes, meetings, patients, tasks, users } from '../../db/schema/index.js';
 import { discoverRoutes, type DiscoveredRoute } from '../../testing/routes.js';
-import { DEMO_USERNAMES, login, useTestApp } from '../../testing/test-app.js';
+import { DEMO_USERNAMES, type DemoUsername, login, useTestApp } from '../../testing/test-app.js';
 import { AuthContext } from '../auth/auth-context.js';
 import { permissionsFor, type RecordRouteMeta } from './access.decorators.js';
 import { type PolicyRecord, POLICIES } from './policies/index.js';
@@ -41,14 +41,14 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/homes/:id/groups/:groupId': { name: 'Wohnbereich Umbenannt' },
 };
 /**
- * Who may reach records of any home or practice, straight from the spec (independent of the
- * policies): users — admin, or pharma with manager (part 1 §2 "Row edit or deactivate");
- * meetings — the pharmacy and administrators (issue #7 item 7).
+ * Who may reach records of any home or practice, written out here independently of the
+ * policies: users — admin, or pharma with manager (who may edit or deactivate any user row);
+ * meetings — the pharmacy and administrators.
  */
 const SPEC_UNRESTRICTED: Record<string, (roles: readonly string[]) => boolean> = {
   User: (r) => r.includes('ROLE_ADMIN') || (r.includes('ROLE_PHARMA') && r.includes('ROLE_MANAGER')),
   Meeting: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
-  // Master data (issue #9): the pharmacy and administrators see all; a home its own home, its
+  // Master data: the pharmacy and administrators see all; a home its own home, its
   // living areas and patients; a doctor its own record and practice (and patients it has orders for).
   Patient: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
   HomeGroup: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
@@ -57,10 +57,22 @@ const SPEC_UNRESTRICTED: Record<string, (roles: readonly string[]) => boolean> =
   // matrix: home_list_view for Arzt, doctor_list_view for Heim); their writes stay with the policy.
   Home: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_DOCTOR'),
   Doctor: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_HOME'),
-  // Orders (issue #10): the pharmacy and administrators all; drivers every home's tasks on the road (pickup list).
+  // Orders: the pharmacy and administrators all; drivers every home's tasks on the road (pickup list).
   Task: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_DRIVER'),
 };
 const PART_VALUES: Record<string, string> = { name: 'Unbekannt.pdf' };
+
+/**
+ * Users with two roles a manager may give, each with the home or doctor of the demo users whose
+ * single roles they combine (`parts`): together they may never reach more than each role alone.
+ */
+const COMBINATIONS: Record<string, { roles: Role[]; home?: true; doctor?: true; parts: DemoUsername[] }> = {
+  'heim.fahrer': { roles: ['ROLE_HOME', 'ROLE_DRIVER'], home: true, parts: ['heim', 'fahrer'] },
+  'arzt.fahrer': { roles: ['ROLE_DOCTOR', 'ROLE_DRIVER'], doctor: true, parts: ['arzt', 'fahrer'] },
+  'heim.buchhalter': { roles: ['ROLE_HOME', 'ROLE_ACCOUNTING'], home: true, parts: ['heim', 'buchhaltung'] },
+  'arzt.buchhalter': { roles: ['ROLE_DOCTOR', 'ROLE_ACCOUNTING'], doctor: true, parts: ['arzt', 'buchhaltung'] },
+};
+const ALL_CALLERS = [...DEMO_USERNAMES, 'heim.leitung', 'praxis.leitung', ...Object.keys(COMBINATIONS)];
 
 interface Caller {
   name: string;
@@ -98,8 +110,9 @@ useTestApp(async (booted) => {
   )[0]!.id;
   await addUser({ username: 'heim.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: ids.home });
   await addUser({ username: 'praxis.leitung', roles: ['ROLE_DOCTOR', 'ROLE_MANAGER'], doctorId: ids.doctor });
+  for (const [username, combination] of Object.entries(COMBINATIONS)) await addUser({ username, roles: combination.roles, homeId: combination.home ? ids.home : null, doctorId: combination.doctor ? ids.doctor : null });
   callers = [];
-  for (const name of [...DEMO_USERNAMES, 'heim.leitung', 'praxis.leitung']) {
+  for (const name of ALL_CALLERS) {
     const record = await login(app, name, name.includes('.') ? FIXTURE_PASSWORD : undefined);
     const me = record.user;
     const auth = new AuthContext('', record.token, { id: me._id, username: me.username, roles: me.roles, homeId: me.home, doctorId: me.doctor, oncePassword: false }, record.permissions, false, null);
@@ -162,7 +175,7 @@ async function meetingFixtures(caller: Caller): Promise<Fixture[]> {
   ];
 }
 
-// ---- master data (issue #9) ----
+// ---- master data ----
 
 async function newHome(): Promise<string> {
   seq += 1;
@@ -267,7 +280,7 @@ async function homeGroupFixtures(caller: Caller): Promise<Fixture[]> {
   return [await add('own', caller.auth.user.homeId ?? ids.home), await add('other home', ids.otherHome)];
 }
 
-// ---- orders (issue #10) ----
+// ---- orders ----
 
 async function taskSubject(id: string): Promise<PolicyRecord> {
   const [row] = await database.select({ id: tasks.id, home: tasks.homeId, doctor: tasks.doctorId, status: tasks.status, type: sql<string>`${tasks.type}::text` }).from(tasks).where(eq(tasks.id, id));
@@ -350,7 +363,7 @@ describe('routes with a path parameter', () => {
 });
 
 describe('record-level access, every caller × every target', () => {
-  const callerNames = [...DEMO_USERNAMES, 'heim.leitung', 'praxis.leitung'];
+  const callerNames = ALL_CALLERS;
 
   it.each(callerNames)('answers %s exactly as the matrix and the policies say', async (name) => {
     const caller = callers.find((c) => c.name === name)!;
@@ -394,7 +407,51 @@ describe('record-level access, every caller × every target', () => {
   });
 });
 
-describe('the administrator takeovers of issue #7 stay closed', () => {
+/** The answer of one request on a fresh target of the given kind, created for `caller`. */
+async function answer(caller: Caller, route: DiscoveredRoute, body: Record<string, unknown>, subject: string, index: number): Promise<{ status: number; label: string }> {
+  const fixture = (await FIXTURES[subject]!(caller))[index]!;
+  const res = await api()
+    [route.method.toLowerCase() as 'get'](concretePath(route, fixture.params))
+    .set('x-auth-token', caller.record.token)
+    .send(body);
+  return { status: res.status, label: fixture.label };
+}
+
+const success = (status: number) => status >= 200 && status < 300;
+
+describe('a combination of roles never reaches more than each role alone', () => {
+  // Independent of the policies: the same request on the same kind of target, sent by the
+  // combined user and by a user with each of its roles alone (same home or doctor).
+  it.each(Object.keys(COMBINATIONS))('%s', async (name) => {
+    const combined = callers.find((c) => c.name === name)!;
+    const parts = COMBINATIONS[name]!.parts.map((part) => callers.find((c) => c.name === part)!);
+    const widened: string[] = [];
+    let compared = 0;
+    for (const route of withParams()) {
+      const meta = route.record;
+      if (!meta || 'none' in meta) continue;
+      const key = `${route.method} ${route.path}`;
+      const base = SAMPLE_BODIES[key] ?? {};
+      const bodies = [base, ...Object.keys(meta.bodyActions ?? {}).map((field) => ({ ...base, ...SAMPLE_FIELDS[field] }))];
+      for (const body of bodies) {
+        const kinds = (await FIXTURES[meta.subject]!(combined)).length;
+        for (let index = 0; index < kinds; index++) {
+          const together = await answer(combined, route, body, meta.subject, index);
+          compared++;
+          if (!success(together.status)) continue;
+          const alone = await Promise.all(parts.map((part) => answer(part, route, body, meta.subject, index)));
+          if (!alone.some((a) => success(a.status))) {
+            widened.push(`${key} ${JSON.stringify(Object.keys(body))} on ${together.label}: ${name} got ${together.status}, alone ${parts.map((p, i) => `${p.name} ${alone[i]!.status}`).join(', ')}`);
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+    expect(widened).toEqual([]);
+  });
+});
+
+describe('nobody but an administrator sets the password of an administrator', () => {
   it.each(['apotheke', 'heim.leitung', 'praxis.leitung'])('%s cannot set the password of an administrator who shares the home or practice, by any route', async (name) => {
     const caller = callers.find((c) => c.name === name)!;
     const me = caller.auth.user;
@@ -410,7 +467,7 @@ describe('the administrator takeovers of issue #7 stay closed', () => {
 });
 
 describe("a policy's WHERE clause and its single-record check agree", () => {
-  const callerNames = [...DEMO_USERNAMES, 'heim.leitung', 'praxis.leitung'];
+  const callerNames = ALL_CALLERS;
 
   it.each(callerNames)('for %s: GET /api/users lists exactly the users the policy lets them read', async (name) => {
     const caller = callers.find((c) => c.name === name)!;
@@ -445,7 +502,7 @@ describe("a policy's WHERE clause and its single-record check agree", () => {
     expect(res.body.count).toBe(expected.length);
   });
 
-  // Master-data lists (issue #9): active records by default, all with filter[deactivated]=all.
+  // Master-data lists: active records by default, all with filter[deactivated]=all.
   const masterdataLists = [
     {
       subject: 'Patient' as const,

@@ -92,14 +92,16 @@ describe('socket.io /socket.io', () => {
   it.each([
     { title: 'handshake auth.token', via: 'auth' as const },
     { title: 'x-auth-token header', via: 'header' as const },
-  ])('joins the user, home, role and session rooms with the token in $title', async ({ via }) => {
+  ])('joins the user, role, session and policy rooms with the token in $title', async ({ via }) => {
     const heim = await login(app, 'heim');
     const socket = connect(via === 'auth' ? { token: heim.token } : { header: heim.token });
     const joined = await once<{ rooms: string[] }>(socket, 'ready');
     const sessionId = await app.get(SessionService).sessionIdOf(heim.token);
-    expect(joined.rooms).toEqual(expect.arrayContaining([`user:${heim.user._id}`, `home:${heim.home!._id}`, 'role:ROLE_HOME', `session:${sessionId}`]));
+    // The orders' room of the home comes from the Task policy (an `_own` grant of the orders list).
+    const homeTasks = `Task:task_list_view:home:${heim.home!._id}`;
+    expect(joined.rooms).toEqual(expect.arrayContaining([`user:${heim.user._id}`, homeTasks, 'role:ROLE_HOME', `session:${sessionId}`]));
     const received = once<{ id: number }>(socket, 'newtask');
-    app.get(RealtimeGateway).emitTo(`home:${heim.home!._id}`, 'newtask', { id: 1 });
+    app.get(RealtimeGateway).emitTo(homeTasks, 'newtask', { id: 1 });
     expect(await received).toEqual({ id: 1 });
   });
 

@@ -11,29 +11,24 @@ import type { AuthContext } from '../auth/auth-context.js';
 import { type SessionEvent, SessionEvents } from '../auth/session-events.js';
 import { SessionService } from '../auth/session.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { POLICIES } from '../permissions/policies/index.js';
 import type { AppConfig } from '../config/app-config.js';
 
 export const rooms = {
   user: (id: string) => `user:${id}`,
-  home: (id: string) => `home:${id}`,
-  doctor: (id: string) => `doctor:${id}`,
   role: (role: string) => `role:${role}`,
-  /** Sockets whose user may read every task (task_list_view granted for all). */
-  allTasks: 'tasks:all',
-  /** Sockets whose user works the drivers' pickup list (pickup_list_view). */
-  pickup: 'tasks:pickup',
   /** One session's sockets; only for ending them, never for area events. */
   session: (id: string) => `session:${id}`,
 };
 
-/** Room names a signed-in socket joins: its user, home, doctor and each role. */
+/**
+ * Room names a signed-in socket joins: its user, each role, and the rooms each record policy names
+ * for the caller (what its read scopes admit). An area announces a record to the policy's
+ * audience of that record, so who receives an event is decided by the same rule as who may read.
+ */
 export function roomsFor(auth: AuthContext): string[] {
   const out = [rooms.user(auth.userId), ...auth.user.roles.map(rooms.role)];
-  if (auth.user.homeId) out.push(rooms.home(auth.user.homeId));
-  if (auth.user.doctorId) out.push(rooms.doctor(auth.user.doctorId));
-  if (auth.grant('task_list_view') === 'all') out.push(rooms.allTasks);
-  const pickup = auth.grant('pickup_list_view');
-  if (pickup === 'all' || pickup === 'own') out.push(rooms.pickup);
+  for (const policy of Object.values(POLICIES)) out.push(...policy.rooms(auth));
   return out;
 }
 
@@ -72,12 +67,13 @@ const REDIS_QUIT_MS = 1000;
  * SOCKET_SWEEP_MS re-checks the local sockets in case an announcement never arrived (another
  * instance without Redis, a change made in the database directly).
  *
- * How areas emit: after their transaction committed, to rooms only (`emitTo(rooms.home(id), ...)`),
- * choosing the rooms from the record's home / doctor / role exactly as the repository's WHERE clause
- * scopes reads. Since a socket's rooms come from its session at connect and it is disconnected as
- * soon as that session or its rights change, a socket never gets events for records its user may no
- * longer see. Never emit to a socket picked by hand, and never before commit (a rollback would leave
- * clients with a record that does not exist).
+ * How areas emit: after their transaction committed, to the audience its record policy names for
+ * the record (`emitTo(policy.audience(record), ...)`): the rooms of exactly the callers the policy's
+ * read scopes admit, so the live channel and the WHERE clause cannot disagree. Since a socket's
+ * rooms come from its session at connect and it is disconnected as soon as that session or its
+ * rights change, a socket never gets events for records its user may no longer see. Never emit to
+ * a socket picked by hand, and never before commit (a rollback would leave clients with a record
+ * that does not exist).
  */
 // No CORS: the shell connects from its own origin; with CORS_ORIGINS set, afterInit allows those origins.
 @WebSocketGateway({ path: '/socket.io' })
@@ -174,7 +170,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     }
   }
 
-  /** Sends an event to a room (user:<id>, home:<id>, doctor:<id>, role:<ROLE>); see the class comment. */
+  /** Sends an event to rooms (a policy's audience, user:<id>, role:<ROLE>); see the class comment. */
   emitTo(room: string | readonly string[], event: string, payload: unknown): void {
     if (typeof room !== 'string' && !room.length) return;
     // A socket in several of the rooms gets the event once.

@@ -72,7 +72,7 @@ class EventUploadInterceptor implements NestInterceptor {
   }
 }
 
-/** The event feed of one order (spec part 2 §7 /api/tasks/{id}/events), and its print sheet. */
+/** The event feed of one order (/api/tasks/{id}/events), and its print sheet. */
 @Controller('tasks')
 export class TaskEventsController {
   constructor(
@@ -80,7 +80,7 @@ export class TaskEventsController {
     private readonly print: TaskPrintService,
   ) {}
 
-  @RecordRoute({ subject: 'Task', params: ['id'], action: 'read' })
+  @RecordRoute({ subject: 'Task', params: ['id'], action: 'content' })
   @Get(':id/events')
   @RequirePermission('task_list_view')
   feed(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Query(taskEventQueryPipe) query: TaskEventQuery): Promise<ListResponse<TaskEventDto>> {
@@ -88,7 +88,7 @@ export class TaskEventsController {
   }
 
   /** Multipart: type=message, data (the text), files (up to 5 attachments). */
-  @RecordRoute({ subject: 'Task', params: ['id'], action: 'read' })
+  @RecordRoute({ subject: 'Task', params: ['id'], action: 'content' })
   @Post(':id/events')
   @RequirePermission('task_list_view')
   @UseInterceptors(EventUploadInterceptor)
@@ -102,7 +102,7 @@ export class TaskEventsController {
   }
 
   /** `{seen: true}`: every event of the task is seen by the caller (on leaving the feed). */
-  @RecordRoute({ subject: 'Task', params: ['id'], action: 'read' })
+  @RecordRoute({ subject: 'Task', params: ['id'], action: 'content' })
   @Put(':id/events')
   @RequirePermission('task_list_view')
   markSeen(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Body() _dto: TaskEventsSeenDto): Promise<TaskSeenResponse> {
@@ -110,7 +110,7 @@ export class TaskEventsController {
   }
 
   /** An attachment as a download (its sniffed type, never rendered inline); the path names the task `taskId`, as the spec does. */
-  @RecordRoute({ subject: 'Task', params: ['taskId'], action: 'read', part: true })
+  @RecordRoute({ subject: 'Task', params: ['taskId'], action: 'content', part: true })
   @Get(':taskId/events/:eventId/attachment/:name')
   @RequirePermission('task_list_view')
   async attachment(
@@ -127,7 +127,7 @@ export class TaskEventsController {
   }
 
   /** The printable order sheet (text/html). */
-  @RecordRoute({ subject: 'Task', params: ['id'], action: 'read' })
+  @RecordRoute({ subject: 'Task', params: ['id'], action: 'content' })
   @Get(':id/print')
   @RequirePermission('task_action_print_view')
   async sheet(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
@@ -138,7 +138,7 @@ export class TaskEventsController {
   }
 }
 
-/** Events across orders (spec part 2 §7 /api/events): notifications, unread counts, mark seen. */
+/** Events across orders (/api/events): notifications, unread counts, mark seen. */
 @Controller('events')
 export class EventsController {
   constructor(private readonly events: TaskEventsService) {}

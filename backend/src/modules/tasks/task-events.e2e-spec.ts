@@ -193,16 +193,31 @@ describe('POST /api/tasks/{id}/events', () => {
     expect(res.body.data).toEqual({ text: 'Per JSON' });
   });
 
-  it('writes an attachment-only message with the placeholder text and the files (safe, unique names)', async () => {
+  it('writes an attachment-only message with the placeholder text and the files (safe, unique names with the extension of their detected type)', async () => {
     const id = await insertTask();
-    const res = await post('heim', id).field('type', 'message').attach('files', PDF, 'Rezept.pdf').attach('files', PNG, '../../Rezept.pdf').attach('files[]', PNG, 'Foto.png');
+    const res = await post('heim', id)
+      .field('type', 'message')
+      .attach('files', PDF, 'Rezept.pdf')
+      .attach('files', PNG, '../../Rezept.pdf')
+      .attach('files[]', PNG, 'Foto.png')
+      .attach('files', PNG, 'Foto.jpeg')
+      .attach('files', PDF, 'Befund.html');
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({ text: EVENT_MESSAGES.attachmentOnly });
     expect(res.body.files).toEqual([
       { name: 'Rezept.pdf', mimeType: 'application/pdf', size: PDF.length },
-      { name: 'Rezept (2).pdf', mimeType: 'image/png', size: PNG.length },
+      { name: 'Rezept.png', mimeType: 'image/png', size: PNG.length },
       { name: 'Foto.png', mimeType: 'image/png', size: PNG.length },
+      { name: 'Foto (2).png', mimeType: 'image/png', size: PNG.length },
+      { name: 'Befund.pdf', mimeType: 'application/pdf', size: PDF.length },
     ]);
+    // Served under the name it was stored with, as what its bytes are.
+    const download = (name: string) => api().get(`/api/tasks/${id}/events/${res.body._id}/attachment/${encodeURIComponent(name)}`).set('x-auth-token', w.demo.heim.token);
+    const pdf = await download('Befund.pdf');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(pdf.headers['content-disposition']).toContain('Befund.pdf');
+    expect((await download('Befund.html')).status).toBe(404);
   });
 
   it.each([

@@ -21,7 +21,7 @@ export function hasUnseenEvents(viewerId: string): SQL {
 }
 
 /**
- * The error flag of a task (README decision): its last e-mail or fax event failed (state 'failed'),
+ * The error flag of a task (docs/decisions/order-error-mark.md): its last e-mail or fax event failed (state 'failed'),
  * or its last fax response says anything but SENT.
  */
 const TASK_ERROR = sql<boolean>`(coalesce((select ${taskEvents.state} = 'failed' from ${taskEvents}

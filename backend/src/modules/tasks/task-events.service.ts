@@ -20,7 +20,7 @@ import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
-import { sniffType, type SniffedType, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
+import { sniffType, type SniffedType, UPLOAD_MESSAGES, withTypeExtension } from '../../core/files/file-types.js';
 import { FilesService, type StoredFile } from '../../core/files/files.service.js';
 import { taskPolicy } from '../../core/permissions/policies/index.js';
 import type { TaskEventFile } from '../../db/schema/index.js';
@@ -52,8 +52,8 @@ function authorOf(ref: { _id: string | null; username: string | null; roles: str
  * The uploaded name as the feed shows it and the download route finds it: no path, no control or
  * bidi characters, at most 200 characters, unique within the event ("a.pdf", "a (2).pdf").
  */
-export function safeFileName(original: string, taken: ReadonlySet<string>): string {
-  const base =
+export function safeFileName(original: string, taken: ReadonlySet<string>, type?: SniffedType): string {
+  const given =
     original
       .split(/[\\/]/)
       .pop()!
@@ -61,6 +61,7 @@ export function safeFileName(original: string, taken: ReadonlySet<string>): stri
       .trim()
       .replace(/^\.+/, '')
       .slice(0, FILE_NAME_MAX) || 'Datei';
+  const base = type ? withTypeExtension(given, type) : given;
   if (!taken.has(base)) return base;
   const dot = base.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
@@ -71,7 +72,7 @@ export function safeFileName(original: string, taken: ReadonlySet<string>): stri
 }
 
 /**
- * The event feed ("chat") of an order (spec part 2 §2 Task event feed, §3 Event, §7 events calls).
+ * The event feed ("chat") of an order: status changes, messages, e-mails and faxes.
  * Who may read a task may read and write its feed (no own permission in the catalogue: the routes
  * declare task_list_view; the Task policy's read rule decides per record).
  */
@@ -134,7 +135,7 @@ export class TaskEventsService {
       const files: TaskEventFile[] = [];
       const taken = new Set<string>();
       for (const upload of uploads) {
-        const name = safeFileName(upload.originalname, taken);
+        const name = safeFileName(upload.originalname, taken, sniffType(upload.buffer)!);
         taken.add(name);
         const stored = await this.files.save(upload.buffer, { accept: ACCEPTED, message: EVENT_MESSAGES.fileType, maxBytes: EVENT_ATTACHMENT_MAX_BYTES, originalName: name, createdBy: auth.userId, path: 'files' });
         files.push({ fileId: stored.id, name, mimeType: stored.mimeType, size: stored.size });
@@ -174,7 +175,7 @@ export class TaskEventsService {
 
   /** GET /api/events/meta?tasks=a,b: per task the caller may read (others are left out). */
   async meta(auth: AuthContext, ids: string[]): Promise<TaskEventMetaResponse> {
-    const visible = await this.tasks.visible(ids, taskPolicy.where(auth, 'read'));
+    const visible = await this.tasks.visible(ids, taskPolicy.where(auth, 'content'));
     const stats = await this.repo.stats(visible, auth.userId);
     return Object.fromEntries(
       stats.map((s): [string, TaskEventMeta] => [s.taskId, { events: s.events, seen: s.events - s.unseen, lastSender: authorOf(s.lastSender), error: s.error }]),
@@ -185,7 +186,7 @@ export class TaskEventsService {
   async list(auth: AuthContext, query: EventListQuery): Promise<ListResponse<EventListItemDto>> {
     const { rows, count } = await this.repo.list({
       viewerId: auth.userId,
-      scope: taskPolicy.where(auth, 'read'),
+      scope: taskPolicy.where(auth, 'content'),
       notSeen: !!query.filter.notSeen,
       text: query.filter.text,
       offset: query.offset,
@@ -201,7 +202,7 @@ export class TaskEventsService {
   /** PUT /api/events/{id}/seen; 404 unless the event's task is the caller's to read. */
   async markOneSeen(auth: AuthContext, eventId: string): Promise<TaskSeenResponse> {
     const found = await this.repo.withTask(eventId);
-    taskPolicy.assert(auth, 'read', found ? taskSubject(found.task) : null);
+    taskPolicy.assert(auth, 'content', found ? taskSubject(found.task) : null);
     await this.seen.mark(EVENT_SEEN.kind, auth.userId, [eventId]);
     return { message: EVENT_MESSAGES.seen };
   }
@@ -212,7 +213,7 @@ export class TaskEventsService {
       await this.seen.markAll(EVENT_SEEN.kind, auth.userId);
       return { message: EVENT_MESSAGES.allSeen };
     }
-    const visible = await this.repo.visible([...new Set(dto.events)], taskPolicy.where(auth, 'read'));
+    const visible = await this.repo.visible([...new Set(dto.events)], taskPolicy.where(auth, 'content'));
     await this.seen.mark(EVENT_SEEN.kind, auth.userId, visible);
     return { message: EVENT_MESSAGES.seen };
   }
@@ -226,7 +227,7 @@ export class TaskEventsService {
 
   private async readableTask(auth: AuthContext, taskId: string): Promise<TaskRow> {
     const task = await this.tasks.findById(taskId);
-    taskPolicy.assert(auth, 'read', task ? taskSubject(task) : null);
+    taskPolicy.assert(auth, 'content', task ? taskSubject(task) : null);
     return task!;
   }
 }

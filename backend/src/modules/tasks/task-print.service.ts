@@ -81,7 +81,7 @@ ${chat}
 `;
 }
 
-/** GET /api/tasks/{id}/print (spec §7): the order sheet of a task the caller may read. */
+/** GET /api/tasks/{id}/print: the order sheet of a task the caller may read. */
 @Injectable()
 export class TaskPrintService {
   constructor(
@@ -91,7 +91,7 @@ export class TaskPrintService {
   ) {}
 
   async sheet(auth: AuthContext, id: string): Promise<string> {
-    const task = await this.tasks.get(auth, id);
+    const task = await this.tasks.get(auth, id, 'content');
     const [livingArea, feed] = await Promise.all([this.repo.livingArea(task.patient), this.events.feed(id, auth.userId, { type: ['message'] })]);
     const messages = feed.map((r) => ({ text: String((r.event.data as { text?: unknown }).text ?? ''), author: r.author?.username ?? '', createdAt: r.event.createdAt.toISOString() }));
     return renderTaskSheet(task, livingArea, messages);

@@ -10,7 +10,7 @@ import { TasksService } from './tasks.service.js';
 
 const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
 
-/** Orders (spec part 2 §2 Orders list, §4, §5, §7 /api/tasks). The service checks each record against the caller. */
+/** Orders (/api/tasks): list, create, edit, status changes. The service checks each record against the caller. */
 @Controller('tasks')
 export class TasksController {
   constructor(private readonly tasks: TasksService) {}
@@ -83,7 +83,7 @@ export class TasksController {
   }
 }
 
-/** A patient's earlier medicines (spec §7 GET /api/patients/{id}/medicine): read from the orders, so it lives here. */
+/** A patient's earlier medicines (GET /api/patients/{id}/medicine): read from the orders, so it lives here. */
 @Controller('patients')
 export class PatientMedicineController {
   constructor(private readonly tasks: TasksService) {}

@@ -128,7 +128,7 @@ describe('GET /api/tasks', () => {
     expect(data.map((t) => t.urgent)).toEqual([true, true, true, false, false, false]);
   });
 
-  describe('filters (spec §2)', () => {
+  describe('filters of the orders list', () => {
     const marker = `Filtermittel${Date.now()}`;
     let f: Record<string, string>;
 
@@ -360,7 +360,7 @@ describe('PUT /api/tasks/{id} (fields)', () => {
   });
 });
 
-describe('PUT /api/tasks/{id} ({status}: the status machine of spec §4)', () => {
+describe('PUT /api/tasks/{id} ({status}: the status machine)', () => {
   const transitions: { title: string; from: TaskStatus; to: TaskStatus; caller: DemoUsername; type?: number; status: number }[] = [
     { title: 'pickup: new → pickup (apotheke)', from: 'new', to: 'pickup', caller: 'apotheke', status: 200 },
     { title: 'pickup for type 3', from: 'new', to: 'pickup', caller: 'apotheke', type: 3, status: 200 },

@@ -11,7 +11,7 @@ import { TASK_LIST, TASK_URGENT, TasksRepository } from './tasks.repository.js';
 import { day, taskWorld } from './testing/task-world.js';
 
 /**
- * The orders list at size (README "Orders: speed"): the page picked on the tasks table before the
+ * The orders list at size (docs/decisions/orders-list-at-size.md): the page picked on the tasks table before the
  * joins, the priority order read in index order (open orders by latestDelivery, then closed ones
  * newest first), the count capped at 10,000. Each
  * answer must equal what the plain way (join, sort everything, cut the page, count exactly) gives.

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { SOCKET_EVENTS, type SocketEventPayloads } from '@mediport/contracts';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
-import { RealtimeGateway, rooms } from '../../core/realtime/realtime.gateway.js';
+import { taskPolicy } from '../../core/permissions/policies/index.js';
+import { RealtimeGateway } from '../../core/realtime/realtime.gateway.js';
 
-/** What decides who may see a task (the Task policy's columns). */
+/** What decides who may see a task (the Task policy's fields). */
 export interface LiveTask {
   id: string;
   homeId: string | null;
@@ -11,17 +12,13 @@ export interface LiveTask {
   status: string;
 }
 
-/** The rooms whose sockets may read `task`: as the Task policy's read rule scopes it. */
-export function taskRooms(task: LiveTask): string[] {
-  const out = [rooms.allTasks];
-  if (task.homeId) out.push(rooms.home(task.homeId));
-  if (task.doctorId) out.push(rooms.doctor(task.doctorId));
-  if (task.status === 'pickup' || task.status === 'delivery') out.push(rooms.pickup);
-  return out;
+/** The rooms whose sockets the Task policy admits to `task` under `action` (the row, or its chat). */
+export function taskRooms(task: LiveTask, action: 'read' | 'content' = 'read'): string[] {
+  return taskPolicy.audience({ id: task.id, home: task.homeId, doctor: task.doctorId, status: task.status, type: '' }, action);
 }
 
 /**
- * The orders' live channel (spec part 2 §2 "A live channel pushes new events and unread counts").
+ * The orders' live channel: it tells the clients of new orders, new events and changed orders.
  * Payloads carry ids only; clients refetch through the API, which applies the policy. Announced
  * after the surrounding unit of work committed (immediately when there is none).
  */
@@ -42,11 +39,12 @@ export class TasksLive {
     this.unitOfWork.afterCommit(() => this.gateway.emitTo([...new Set([...taskRooms(task), ...(before ? taskRooms(before) : [])])], SOCKET_EVENTS.taskChanged, payload));
   }
 
+  /** A new entry of the task's feed: for those who may read its chat. */
   eventCreated(task: LiveTask, eventId: string): void {
-    this.announce(task, SOCKET_EVENTS.newEvent, { taskId: task.id, eventId });
+    this.announce(task, SOCKET_EVENTS.newEvent, { taskId: task.id, eventId }, 'content');
   }
 
-  private announce<E extends keyof SocketEventPayloads>(task: LiveTask, event: E, payload: SocketEventPayloads[E]): void {
-    this.unitOfWork.afterCommit(() => this.gateway.emitTo(taskRooms(task), event, payload));
+  private announce<E extends keyof SocketEventPayloads>(task: LiveTask, event: E, payload: SocketEventPayloads[E], action: 'read' | 'content' = 'read'): void {
+    this.unitOfWork.afterCommit(() => this.gateway.emitTo(taskRooms(task, action), event, payload));
   }
 }

@@ -65,7 +65,7 @@ export const TASK_LIST: ListSource<TaskSortField> = {
   },
   search: [tasks.medicine, tasks.dose, PATIENT_NAME],
   seen: TASK_SEEN,
-  // Orders pile up (100,000s): an exact count of a wide match costs more than the page (README "Orders: speed").
+  // Orders pile up (100,000s): an exact count of a wide match costs more than the page (docs/decisions/orders-count-cap.md).
   countCap: 10_000,
 };
 
@@ -118,7 +118,7 @@ export interface TaskListOptions {
 /** Midnight of a Berlin day (YYYY-MM-DD) as a timestamp. */
 const berlinMidnight = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Berlin')`;
 
-/** The list's own filters (spec §2), over the tasks table's columns. */
+/** The orders list's own filters, over the tasks table's columns. */
 function filterConditions(f: TaskListFilters): (SQL | undefined)[] {
   const dateColumn = f.filter_date_type === 'modified' ? tasks.modifiedAt : tasks.createdAt;
   return [

@@ -26,7 +26,7 @@ import { TASK_SEEN, type TaskListRow, type TaskRow, TasksRepository } from './ta
 import { PatientsRepository } from '../patients/patients.repository.js';
 import { patientSubject } from '../patients/patients.service.js';
 
-/** A select shows at most 100 options (spec part 2 §9). */
+/** A select shows at most 100 options. */
 const SUGGESTIONS_MAX = 100;
 
 export const TASK_AUDIT = {
@@ -39,7 +39,7 @@ export const TASK_AUDIT = {
 type ListRow = TaskListRow;
 
 /**
- * The status machine of spec §4: the action a change to `to` is, when the current status allows
+ * The status machine: the action a change to `to` is, when the current status allows
  * it at all (the policy then decides whether the caller may).
  */
 const TRANSITIONS: Record<TaskStatus, { action: TaskAction; from: readonly TaskStatus[] }> = {
@@ -116,28 +116,28 @@ export class TasksService {
     return { data: rows.map((r) => this.toDto(auth, r)), count, ...(countCapped && { countCapped }) };
   }
 
-  /** One task; not visible → 404. */
   /** Suggestions for the order form's dose or medicine field from the caller's visible orders (at most 100). */
   suggestions(auth: AuthContext, column: 'dose' | 'medicine', query: SuggestionQuery): Promise<TaskSuggestionsResponse> {
-    return this.repo.suggestions(column, taskPolicy.where(auth, 'read'), query.filter.text, Math.min(query.limit, SUGGESTIONS_MAX));
+    return this.repo.suggestions(column, taskPolicy.where(auth, 'content'), query.filter.text, Math.min(query.limit, SUGGESTIONS_MAX));
   }
 
   /** The medicines of a patient's earlier orders the caller may see; 404 when the patient is not the caller's to read. */
   async pastMedicines(auth: AuthContext, patientId: string): Promise<ListResponse<PastMedicineDto>> {
     const patient = await this.patients.findById(patientId);
     patientPolicy.assert(auth, 'read', patient ? patientSubject(patient) : null);
-    const rows = await this.repo.pastMedicines(patientId, taskPolicy.where(auth, 'read'));
+    const rows = await this.repo.pastMedicines(patientId, taskPolicy.where(auth, 'content'));
     const data = rows.map((r) => ({ ...r, group: r.group as TaskGroup, type: r.type as TaskType }));
     return { data, count: data.length };
   }
 
-  async get(auth: AuthContext, id: string): Promise<TaskDto> {
-    await this.taskFor(auth, id, 'read');
+  /** One task; not visible → 404; `content` (the print sheet) visible only on the pickup list → 403. */
+  async get(auth: AuthContext, id: string, action: 'read' | 'content' = 'read'): Promise<TaskDto> {
+    await this.taskFor(auth, id, action);
     return this.row(auth, id);
   }
 
   async create(auth: AuthContext, dto: TaskWriteDto): Promise<TaskDto> {
-    // A new order starts as new (spec §4).
+    // A new order starts as new.
     if (dto.status !== undefined && dto.status !== 'new') throw illegalTransition();
     const form = this.form(
       { type: undefined, group: 'medicine', medicine: '', amount: 1, dose: '', patient: '', doctor: auth.user.doctorId && auth.grant('task_create_view') === 'own' ? auth.user.doctorId : null, latestDelivery: '' },
@@ -184,7 +184,7 @@ export class TasksService {
     return this.row(auth, id);
   }
 
-  /** One transition of spec §4: illegal from the current status → 409, not the caller's → 403; recorded as a status_change event. */
+  /** One transition of the status machine: illegal from the current status → 409, not the caller's → 403; recorded as a status_change event. */
   async changeStatus(auth: AuthContext, id: string, to: TaskStatus): Promise<TaskDto> {
     const read = await this.taskFor(auth, id, 'read');
     const transition = TRANSITIONS[to];
@@ -194,7 +194,7 @@ export class TasksService {
       const current = (await this.repo.lock(id)) ?? read;
       const from = current.status as TaskStatus;
       if (!transition.from.includes(from)) throw illegalTransition();
-      // Pickup orders exist for types 1, 3 and 4 only (spec §4).
+      // Pickup orders exist for types 1, 3 and 4 only (a self-purchase is never picked up).
       if (to === 'pickup' && current.type === 2) throw illegalTransition();
       taskPolicy.assert(auth, transition.action, taskSubject(current));
       await this.repo.save(id, { status: to, modifiedAt: new Date(), modifiedBy: auth.userId });
@@ -206,7 +206,7 @@ export class TasksService {
     return this.row(auth, id);
   }
 
-  /** PUT /api/tasks/{id}/seen: opening a row marks the task seen by the caller (spec §4). */
+  /** PUT /api/tasks/{id}/seen: opening a row marks the task seen by the caller. */
   async markSeen(auth: AuthContext, id: string): Promise<TaskSeenResponse> {
     await this.taskFor(auth, id, 'read');
     await this.seen.mark(TASK_SEEN.kind, auth.userId, [id]);
@@ -254,7 +254,7 @@ export class TasksService {
   }
 
   /**
-   * The rules of spec §5 on the whole order, and the named patient and doctor: they must exist and
+   * The order rules (libs/validation checkOrder) on the whole order, and the named patient and doctor: they must exist and
    * be visible to the caller (else the field's message, as for an unknown id). Answers the task's
    * home (the patient's) and latestDelivery as YYYY-MM-DD.
    */

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PICKUP_TASK_TYPES } from '@mediport/contracts';
 import { tasks } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../auth/auth-context.js';
-import { cond, type Condition, FALSE } from './condition.js';
-import { byGrant, definePolicy, ownHomeOrDoctor, type RecordPolicy } from './policy.js';
+import { cond, type Condition, FALSE, TRUE } from './condition.js';
+import { byGrant, definePolicy, ownHomeOrDoctor, type RecordPolicy, type Scope } from './policy.js';
 
 /** A task as the policy sees it (type as text: conditions compare strings). */
 export interface TaskSubject {
@@ -16,6 +16,12 @@ export interface TaskSubject {
 }
 
 export type TaskAction =
+  /**
+   * What lies inside a task beyond its row: the chat and its attachments, the event feed, the
+   * print sheet, and the earlier orders the order form suggests from. Only the orders list's
+   * permission admits it; the drivers' pickup list shows the row, never the chat.
+   */
+  | 'content'
   /** Place an order (the task as it would be saved: home from its patient, its doctor). */
   | 'create'
   /** Edit the fields of an open task. */
@@ -34,18 +40,19 @@ export type TaskAction =
 const OPEN = ['new', 'pickup', 'delivery'] as const;
 const ON_THE_ROAD = ['pickup', 'delivery'] as const;
 
-/** What a driver's pickup list shows: tasks handed to the drivers, of any home. */
-function pickupScope(auth: AuthContext): Condition {
-  const grant = auth.grant('pickup_list_view');
-  return grant === 'all' || grant === 'own' ? cond.in('status', ON_THE_ROAD) : FALSE;
-}
+/** The orders list: every task with a full grant; a home user's home's and a doctor user's doctor's with `_own`. */
+const ORDERS_LIST: Scope = { permission: 'task_list_view', all: TRUE, own: { home: 'home', doctor: 'doctor' } };
 
-function rule(auth: AuthContext, action: TaskAction | 'read'): Condition {
+/** The drivers' pickup list: the tasks handed to the drivers, of any home, whichever grant. */
+const PICKUP_LIST: Scope = { permission: 'pickup_list_view', all: cond.in('status', ON_THE_ROAD), own: { where: cond.in('status', ON_THE_ROAD) } };
+
+function rule(auth: AuthContext, action: Exclude<TaskAction, 'content'> | 'read'): Condition {
   // `_own` for tasks: a home user's are its home's tasks, a doctor user's those addressed to its doctor.
   const scoped = (permission: Parameters<AuthContext['grant']>[0]) => byGrant(auth, permission, () => ownHomeOrDoctor(auth, { home: 'home', doctor: 'doctor' }));
   switch (action) {
     case 'read':
-      return cond.or(scoped('task_list_view'), pickupScope(auth));
+      // Given as scopes below; never reached.
+      return FALSE;
     case 'create':
       return scoped('task_create_view');
     case 'update':
@@ -63,8 +70,12 @@ function rule(auth: AuthContext, action: TaskAction | 'read'): Condition {
   }
 }
 
-export const taskPolicy: RecordPolicy<TaskAction, TaskSubject> = definePolicy({
+export const taskPolicy: RecordPolicy<TaskAction, TaskSubject> = definePolicy<TaskAction, TaskSubject>({
   subject: 'Task',
   columns: { id: tasks.id, home: tasks.homeId, doctor: tasks.doctorId, status: tasks.status, type: sql`${tasks.type}::text` },
-  rule,
+  // A row is seen on the orders list or on the pickup list; its content only through the orders
+  // list. Kept apart so that a user with both a home's and a driver's role reads the chats of its
+  // own home's tasks only, not of every task on the road.
+  scopes: { read: [ORDERS_LIST, PICKUP_LIST], content: [ORDERS_LIST] },
+  rule: (auth, action) => (action === 'content' ? FALSE : rule(auth, action)),
 });

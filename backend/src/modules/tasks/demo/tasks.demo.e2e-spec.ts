@@ -1,5 +1,5 @@
 /**
- * The demo orders list (issue #10 item 8), seeded through seedDemo into a database of its own, on
+ * The demo orders list, seeded through seedDemo into a database of its own, on
  * PostgreSQL and on the embedded PGlite: statuses, types, groups, homes and doctors spread, events
  * consistent with each status, attachments stored in and loaded from the FileStore, failed e-mails
  * and faxes, unread marks, and a second run adding nothing.

@@ -75,14 +75,14 @@ function statusFor(ageDays: number, type: TaskType, next: () => number): TaskSta
       : ageDays < 21
         ? [['new', 35], ['pickup', 25], ['delivery', 20], ['finished', 14], ['canceled', 6]]
         : [['new', 22], ['pickup', 20], ['delivery', 20], ['finished', 28], ['canceled', 10]];
-  // Self-purchases (type 2) are never picked up (spec §4).
+  // Self-purchases (type 2) are never picked up: pickup orders exist for types 1, 3 and 4 only.
   const allowed = type === 2 ? weights.filter(([s]) => s !== 'pickup' && s !== 'delivery') : weights;
   let r = next() * allowed.reduce((sum, [, w]) => sum + w, 0);
   for (const [status, w] of allowed) if ((r -= w) < 0) return status;
   return 'new';
 }
 
-/** The status changes that lead from 'new' to `status` along the transitions of spec §4. */
+/** The status changes that lead from 'new' to `status` along the transitions the status machine allows (TasksService). */
 function pathTo(status: TaskStatus, type: TaskType, next: () => number): TaskStatus[] {
   const pickup = type !== 2;
   switch (status) {
@@ -160,7 +160,7 @@ interface Attachment {
 }
 
 /**
- * The living orders list of a fresh demo installation (issue #10 item 8): DEMO_TASK_COUNT orders of
+ * The living orders list of a fresh demo installation: DEMO_TASK_COUNT orders of
  * the demo homes' patients over the last six weeks, all four types and groups, every status with the
  * status_change events that lead there, chat messages of the demo users (some with a generated PDF
  * or PNG stored through the FileStore), e-mails and faxes to the doctors (a few failed), and seen
@@ -222,7 +222,7 @@ export async function seedDemoTasks(db: Database, options: DemoTaskOptions = {})
     const createdAt = new Date(now - ageDays * DAY - next() * 3_600_000);
     const r = next();
     const type: TaskType = r < 0.55 ? 1 : r < 0.7 ? 2 : r < 0.85 ? 3 : 4;
-    // Type 3 (recipe in the living area) needs a patient with a living area (spec §5).
+    // Type 3 (recipe in the living area) needs a patient with a living area.
     const patient = type === 3 && withGroup.length ? pick(withGroup) : pick(patientRows);
     const doctorId = type === 1 || type === 4 || (type === 3 && next() < 0.5) ? (next() < 0.3 ? ownDoctor : pick(doctorIds)) : null;
     const g = next();

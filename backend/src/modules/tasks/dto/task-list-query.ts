@@ -16,7 +16,7 @@ export const germanDateFilter: FilterParser<string | undefined> = (value) => {
 
 const isStatus = (v: string): v is TaskStatus => (TASK_STATUSES as readonly string[]).includes(v);
 
-/** GET /api/tasks (spec part 2 §2 Orders list): offset, limit (50), sort (priority), filter[...]. */
+/** GET /api/tasks (the orders list): offset, limit (50), sort (priority), filter[...]. */
 export const TASK_LIST_QUERY = defineListQuery({
   defaultLimit: 50,
   sortFields: TASK_SORT_FIELDS,

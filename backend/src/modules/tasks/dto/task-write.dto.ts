@@ -12,8 +12,8 @@ const IsId = (message: string, options: { emptyAllowed?: boolean } = {}) =>
   ValidateBy({ name: 'isId', validator: { validate: (v: unknown) => isId(v) || (!!options.emptyAllowed && (v === '' || v === null)), defaultMessage: () => message } });
 
 /**
- * Body of POST /api/tasks and PUT /api/tasks/{id} (spec part 2 §3 Task, §7). Only the shape is
- * checked here; the rules of §5 run in the service on the task as it would be saved.
+ * Body of POST /api/tasks and PUT /api/tasks/{id}. Only the shape is checked here; the order rules
+ * (libs/validation checkOrder) run in the service on the task as it would be saved.
  */
 export class TaskWriteDto {
   @Optional() @IsIn(TASK_TYPES, { message: TASK_MESSAGES.type }) type?: TaskType;
