@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Benchmark (not a test): a chat message reaching 200 connected pharmacy users over two backend
-// instances with Redis (issue #10 item 9, second bullet).
+// instances with Redis.
 //
 // Our figure: two instances of the built backend (backend/dist) on one PostgreSQL database of their
 // own (created and dropped) and the machine's Redis (REDIS_URL, a key prefix of their own), --clients
@@ -12,7 +12,7 @@
 // Redis adapter, the clients in one room, and a plain HTTP POST on server A that emits 'newevent' to
 // that room (no session, no database, no policy).
 // Prints p50/p99/max over all deliveries, the POST's own answer time, and the ratio.
-// Goal (issue #10): p99 ≤ 150 ms over 2 instances with Redis.
+// Goal: p99 ≤ 150 ms over 2 instances with Redis.
 //
 //   cd backend && npx tsc -p tsconfig.build.json && cd ..
 //   node bench/chat-fanout.mjs [--clients 200] [--messages 50] [--redis-url redis://127.0.0.1:6379]

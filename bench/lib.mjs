@@ -13,7 +13,7 @@ export { BACKEND_NODE_FLAGS };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
-/** Debian's Chromium and the flags every browser run here uses (ARCHITECTURE.md "Tests and CI"). */
+/** Debian's Chromium and the flags every browser run here uses (the same as the browser tests). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -155,7 +155,7 @@ export async function signIn(baseUrl, username, password = DEMO_PASSWORD) {
 export const ms = (n, width = 9) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(2)).padStart(width);
 export const ratio = (a, b, width = 8) => `${(a / b).toFixed(2)}×`.padStart(width);
 
-/** The machine's load as `uptime` shows it, for the figures quoted in the README. */
+/** The machine's load as `uptime` shows it, printed beside the figures (bench/README.md quotes it). */
 export function machineLoad() {
   const [a, b, c] = os.loadavg().map((n) => n.toFixed(2));
   return `load average ${a}, ${b}, ${c} on ${os.cpus().length} cores`;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark (not a test): the patient list with a text filter and its count (issue #9).
+// Benchmark (not a test): the patient list with a text filter and its count.
 //
 // In a PostgreSQL database of its own (created and dropped), the built backend (backend/dist) starts
 // with the demo data; the bench then adds homes, living areas, doctors and patients straight through
@@ -150,7 +150,7 @@ async function main() {
     // The split passes come after every measured pass, so that no measured pass follows one that
     // timed statements (which leaves promoted garbage in the backend's old generation). The 4-6
     // old-generation GC entries per 10,000 measured requests from the second term on stayed the same
-    // with this order (session 10, README).
+    // with this order.
     for (const row of rows) {
       await bare.use(row.list);
       await repeatInterleaved(Math.min(rounds, 500), row.round, { afterWarmUp: () => backend.timeStatements() });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark (not a test): the orders list /anforderungen in Chromium (issue #10 item 9, third bullet).
+// Benchmark (not a test): the orders list /anforderungen in Chromium, cold cache.
 //
 // Starts the built backend (backend/dist, serving the built shell and remotes from
 // frontends/<name>/dist) on a PostgreSQL database of its own (created and dropped) with the demo
@@ -15,7 +15,7 @@
 // and the renderer main thread's CPU time until the ready frame (CDP Performance.getMetrics
 // TaskDuration in thread ticks, read within 20 ms of it): the page's own cost, which the load of
 // the 2 cores changes much less than the wall-clock time.
-// Goal (issue #10): interactive within 1 s of navigation, cold cache.
+// Goal: interactive within 1 s of navigation, cold cache.
 //
 //   cd backend && npx tsc -p tsconfig.build.json && cd .. && npm run build   (the frontends' dist)
 //   node bench/orders-page.mjs [--runs 5] [--tasks 300] [--user apotheke] [--database-url ...]

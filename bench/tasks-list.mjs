@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark (not a test): the orders list with its count (issue #10 item 9, first bullet): the working
+// Benchmark (not a test): the orders list with its count: the working
 // view GET /api/tasks?limit=50&filter[status]=new and the default view GET /api/tasks?limit=50 (no
 // status filter: the open orders by latestDelivery, then the closed ones newest first).
 //
@@ -24,7 +24,7 @@
 // partial indexes of migrations 0007 and 0008 (PARTIAL_INDEXES below), analyzes, and measures everything
 // again, so what they bring appears in one run. EXPLAIN (ANALYZE, BUFFERS) of the list and count
 // statements is printed (with --drop-indexes also without them).
-// Goal (issue #10): p99 ≤ 25 ms through the API with 100,000 orders (≤ 50 ms with 1,000,000), within
+// Goal: p99 ≤ 25 ms through the API with 100,000 orders (≤ 50 ms with 1,000,000), within
 // 1.5× of the same SQL run directly.
 //
 //   cd backend && npx tsc -p tsconfig.build.json && cd ..

@@ -18,7 +18,7 @@ export const FRONTENDS = ['shell', 'orders', 'masterdata', 'admin', 'profile'];
  * however little survives) fell into every ≈55th request, where the p99 of the patient list sits;
  * with 64 MB into every ≈220th. The minimum keeps V8 from shrinking it after a quiet spell (then
  * every ≈20th request paused). Same p50, a lower p99, ≈250 MB resident under load instead of
- * ≈160 MB (bench/node-flags.mjs, README "Session 8" and "Session 9").
+ * ≈160 MB (bench/node-flags.mjs; figures in bench/README.md).
  */
 export const BACKEND_NODE_FLAGS = JSON.parse(readFileSync(path.join(ROOT, 'backend', 'package.json'), 'utf8')).config.nodeFlags.split(/\s+/).filter(Boolean);
 

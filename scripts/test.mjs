@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, failing fast, with a table of step durations.
-//   prerequisites → typecheck → unit (libs) → api (backend) → components (frontends, libs/ui,
-//   libs/api-client) → build (--force) → e2e (Playwright in Debian's Chromium)
+//   prerequisites → words (no work-log references) → typecheck → unit (libs) → api (backend) →
+//   components (frontends, libs/ui, libs/api-client) → build (--force) → e2e (Playwright in Debian's Chromium)
 // Options: --only=step[,step]  --skip=step[,step]  --from=step
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -142,12 +142,20 @@ const api = () => sequential(jestJobs(['backend'], process.env.JEST_BACKEND_RUN_
 // Component tests are CPU bound (jsdom + swc); one job per package, each with one worker, two packages at a time.
 const components = () => parallel(jestJobs(['libs/ui', 'libs/api-client', ...FRONTENDS.map((f) => `frontends/${f}`)], ['-w', '1']));
 
+// No work-log references in the repository's files, and the checker's own test (a few seconds).
+const words = () =>
+  sequential([
+    { name: 'words', cmd: process.execPath, args: [r('scripts', 'check-worklog-words.mjs')] },
+    { name: 'words checker', cmd: process.execPath, args: ['--test', r('scripts', 'check-worklog-words.test.mjs')] },
+  ]);
+
 const buildAll = async () => ((await build({ force: true })).ok ? 0 : 1);
 
 const e2e = () => run(npx, ['playwright', 'test'], { cwd: r('e2e') });
 
 const STEPS = [
   ['prerequisites', prerequisites],
+  ['words', words],
   ['typecheck', typecheck],
   ['unit', unit],
   ['api', api],

@@ -16,7 +16,7 @@ import { mountStatic } from './core/static/static.js';
 import { inputGuard } from './core/validation/input-guard.middleware.js';
 import { InputPipe } from './core/validation/input.pipe.js';
 
-/** /api/v3/* is the same as /api/* (spec part 1 §7): rewritten before routing. */
+/** /api/v3/* is the same as /api/* (older clients call the v3 paths): rewritten before routing. */
 export const apiV3Alias: RequestHandler = (req, _res, next) => {
   if (req.url === '/api/v3' || req.url.startsWith('/api/v3/') || req.url.startsWith('/api/v3?')) req.url = `/api${req.url.slice('/api/v3'.length)}`;
   next();

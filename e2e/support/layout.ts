@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './sidebar.js';
 
-/** The widths the suite checks: a phone, a tablet, a desktop (spec part 1 §9 breakpoints lie between). */
+/** The widths the suite checks: a phone, a tablet, a desktop (the layout's breakpoints, 426 / 601 / 768 / 1024 px, lie between). */
 export const VIEWPORTS = [
   { name: 'Telefon', width: 390, height: 844 },
   { name: 'Tablet', width: 768, height: 1024 },

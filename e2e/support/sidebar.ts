@@ -1,7 +1,7 @@
 import type { Role } from '@mediport/contracts';
 import { DEFAULT_MATRIX, effectivePermissions, grantOf } from '@mediport/permissions';
 
-/** The sidebar as the brief defines it: sections by permission, items by permission. */
+/** The sidebar each role must see: sections by permission, items by permission, in this order. */
 const SIDEBAR = [
   {
     title: 'Aufträge und Abholung',

@@ -2,9 +2,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, signInFast } from '../support/layout.js';
 
-// Issue #11 item 6: every page of part 1 and the master-data screens pass an automated axe check
-// against WCAG 2.1 A and AA (labels, contrast, landmarks, names of controls). A page with tabs is
-// checked once per tab. No rule is switched off; a failure lists each rule with the elements it
+// Every sign-in, dashboard, profile and administration page and the master-data screens pass an
+// automated axe check against WCAG 2.1 A and AA (labels, contrast, landmarks, names of controls).
+// A page with tabs is checked once per tab. No rule is switched off; a failure lists each rule with the elements it
 // found, so the message says what to fix.
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -30,7 +30,7 @@ interface PageCase {
 }
 
 const PAGES: PageCase[] = [
-  // Part 1
+  // Sign-in, dashboard, profile and administration
   { title: 'login', user: null, path: () => '/login', heading: 'Medikationsportal' },
   { title: 'dashboard (admin)', user: 'admin', path: () => '/', heading: 'Dashboard' },
   { title: 'dashboard (heim)', user: 'heim', path: () => '/', heading: 'Dashboard' },
@@ -51,7 +51,7 @@ const PAGES: PageCase[] = [
   { title: 'company settings', user: 'admin', path: () => '/einstellungen', heading: 'Einstellungen' },
   { title: 'rights matrix', user: 'admin', path: () => '/v3/acl', heading: 'Rechte', tabs: true },
   { title: 'medicines', user: 'apotheke', path: () => '/v3/medikamente', heading: 'Medikamente' },
-  // Master data (part 2), as the pharmacy maintains it
+  // Master data, as the pharmacy maintains it
   { title: 'patients', user: 'apotheke', path: () => '/patienten', heading: 'Patienten' },
   { title: 'new patient', user: 'apotheke', path: () => '/patient/neu', heading: 'Neuer Patient' },
   { title: 'doctors', user: 'apotheke', path: () => '/aerzte', heading: 'Ärzte' },

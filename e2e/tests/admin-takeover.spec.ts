@@ -4,9 +4,9 @@ import { API_MESSAGES, type AuthRecord, type UserListRow } from '@mediport/contr
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 import { signInAndWait, storedAuth } from '../support/app.js';
 
-// Issue #7: a manager once set an administrator's password through PUT /api/users/{id}/profile.
-// Here a manager tries every screen and every call, in the browser, and the administrator's
-// password must still be the old one afterwards.
+// Only an administrator touches an administrator: a manager who shares the administrator's home
+// or practice must not change the administrator's password. Here a manager tries every screen and
+// every call, in the browser, and the administrator's password must still be the old one afterwards.
 
 const STRONG = 'Sonne#Mond2024!';
 const NEW_PASSWORD = 'Uebernahme#2024!';

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { ROOT } from '../support/server.js';
 
 // How the built frontends reach the browser: precompressed by Accept-Encoding, cached by kind,
-// the product's icon, and the weight of the login page (issue #8).
+// the product's icon, and the weight of the login page.
 
 const LOGIN_JS_BUDGET = 250 * 1024;
 

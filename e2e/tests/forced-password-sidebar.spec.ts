@@ -4,7 +4,7 @@ import { createUser, createUserViaApi } from '../support/db.js';
 import { e2eEnv } from '../support/env.js';
 import { sidebar, signIn } from '../support/app.js';
 
-// Issue #11 item 4: while the one-time password must be changed, the sidebar offers only what
+// While the one-time password must be changed, the sidebar offers only what
 // can be reached (Profil, Abmelden) and says why, on a desktop and in the phone's menu.
 
 const NOTE = /Bitte ändern Sie zuerst Ihr Einmal-Passwort\. Bis dahin können Sie nur Ihr Profil aufrufen oder sich abmelden/;

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 import { apiSession, signInFast } from '../support/layout.js';
 
-// Issue #11 item 6 (keyboard part): the actions of part 1 are reachable with Tab and work with
-// Enter or Space, as a person without a mouse uses them.
+// The actions of the sign-in, dashboard, profile and administration pages are reachable with Tab
+// and work with Enter or Space, as a person without a mouse uses them.
 
 /** Presses Tab until the focused element's name matches; fails after `max` steps. */
 async function tabTo(page: Page, name: RegExp, max = 80): Promise<void> {

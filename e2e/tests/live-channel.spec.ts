@@ -7,7 +7,7 @@ import { createDatabase, dropDatabase, postgresAdminUrl, type RunningBackend, st
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 
 /**
- * The live channel across instances (issue #10 item 7): two backends on one PostgreSQL database and
+ * The live channel across instances: two backends on one PostgreSQL database and
  * the machine's Redis; what happens through instance A appears, without a reload, in a browser
  * that is connected to instance B.
  */

@@ -4,7 +4,7 @@ import { MASTERDATA_SUCCESS } from '@mediport/contracts';
 import { sidebar, signInAndWait } from '../support/app.js';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 
-// Issue #9 item 11: the three master-data journeys, as the people using them would go through.
+// The three master-data journeys, as the people using them would go through.
 
 /** A unique suffix so reruns against the same database do not collide. */
 const run = Date.now().toString(36).slice(-5);

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import type { ListResponse, PatientDto } from '@mediport/contracts';
 import { actionsOutOfView, apiSession, horizontalOverflow, signInFast, VIEWPORTS } from '../support/layout.js';
 
-// Issue #10 item 4: the orders list and the order wizard at a phone, a tablet and a desktop width
+// The orders list and the order wizard at a phone, a tablet and a desktop width
 // (no element past the viewport's edge, no action reachable only by scrolling sideways; below
 // 426 px a row opens with a "Details" button), and an axe check of each state against WCAG 2.1 A
 // and AA without serious or critical findings. With E2E_SCREENSHOTS=1 each state is also saved as
@@ -132,7 +132,7 @@ test('below 426 px a row opens with "Details" in a full-screen dialog, the messa
   await expect(dialog).toBeVisible();
   const box = (await dialog.boundingBox())!;
   expect(box.width).toBeGreaterThanOrEqual(424);
-  // Spec §2 Task event feed: at 425 px and less the form stands above the messages.
+  // Event feed: at 425 px and less the form stands above the messages.
   const form = dialog.getByRole('form', { name: 'Nachrichten' });
   const feed = dialog.getByRole('list', { name: 'Nachrichten' }).or(dialog.getByText('Keine Nachrichten vorhanden.'));
   await expect(feed).toBeVisible();

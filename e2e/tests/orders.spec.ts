@@ -5,7 +5,7 @@ import { sidebar } from '../support/app.js';
 import { signInFast } from '../support/layout.js';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 
-// Issue #10 item 10: the orders journey in two browsers side by side. A care home orders a
+// The orders journey in two browsers side by side. A care home orders a
 // medicine for a new patient through the wizard; the pharmacy sees it arrive live, answers in the
 // chat with a PDF; the home sees the message live, marked "neu", and downloads the PDF; the
 // pharmacy finishes the order and the home's next message reopens it. Then: a practice without a

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { actionsOutOfView, apiSession, horizontalOverflow, signInFast, VIEWPORTS } from '../support/layout.js';
 
-// Issue #11 item 1: every main page of part 1 at a phone, a tablet and a desktop width; the test
-// fails when any element reaches past the viewport's left or right edge, or when a link or button
-// of the content can only be reached by scrolling something sideways (a list must stay usable on a
-// phone: cards or prioritised columns). With E2E_SCREENSHOTS=1 each width is also saved as a PNG
+// Every sign-in, dashboard, profile and administration page at a phone, a tablet and a desktop
+// width; the test fails when any element reaches past the viewport's left or right edge, or when a
+// link or button of the content can only be reached by scrolling something sideways (a list must
+// stay usable on a phone: cards or prioritised columns). With E2E_SCREENSHOTS=1 each width is also saved as a PNG
 // under test-results/ for a look.
 
 interface PageCase {
@@ -46,7 +46,7 @@ const PAGES: PageCase[] = [
   { title: 'user details', path: (ids) => `/v3/nutzer/details/${ids.userId}`, heading: /.+/, signedIn: true },
   { title: 'user edit', path: (ids) => `/v3/nutzer/bearbeiten/${ids.userId}`, heading: 'Nutzer bearbeiten', signedIn: true },
   { title: 'medicines', path: () => '/v3/medikamente', heading: 'Medikamente', signedIn: true, user: 'apotheke' },
-  // Master data (part 2): the lists on the shared DataTable and their new-forms, as the pharmacy sees them.
+  // Master data: the lists on the shared DataTable and their new-forms, as the pharmacy sees them.
   {
     title: 'patients',
     path: () => '/patienten',

@@ -48,7 +48,7 @@ test('company settings with a dropped logo appear on the imprint', async ({ page
   const field = (label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}`) });
   await expect(field('Firma')).toHaveValue(original.company);
 
-  // The rules of spec §5 hold in the browser: required fields and the postal code.
+  // The settings form's rules (libs/validation) hold in the browser: required fields and the postal code.
   await field('Postleitzahl').fill('12a');
   await expect(page.getByText('Die Postleitzahl darf nur aus höchstens 5 Ziffern bestehen.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Speichern' })).toBeDisabled();

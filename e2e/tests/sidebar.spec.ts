@@ -25,7 +25,7 @@ for (const user of DEMO_USERS) {
     }
     for (const label of expected.absent) await expect(nav.getByText(label, { exact: true }), `"${label}" must not be shown`).toHaveCount(0);
 
-    // Items appear in the order of the brief.
+    // Items appear in the order SIDEBAR (support/sidebar.ts) lists them.
     const shown = await nav.getByText(new RegExp(`^(${expected.entries.map((e) => escape(e.label)).join('|')})$`)).allInnerTexts();
     expect(shown.map((s) => s.trim()).filter((s) => s !== 'Profil')).toEqual(expected.entries.map((e) => e.label).filter((l) => l !== 'Profil'));
   });

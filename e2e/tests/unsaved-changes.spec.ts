@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { sidebar } from '../support/app.js';
 import { apiSession, signInFast } from '../support/layout.js';
 
-// Issue #11 item 3: leaving a page with unsaved changes asks "Ungespeicherte Änderungen
+// Leaving a page with unsaved changes asks "Ungespeicherte Änderungen
 // verwerfen?"; "Weiter bearbeiten" keeps the page and its input, "Verwerfen" leaves.
 
 const QUESTION = 'Ungespeicherte Änderungen verwerfen?';

@@ -130,7 +130,7 @@ test('admin deactivates a signed-in user: their next action leads to /login; rea
   await expect(userPage).toHaveURL(/\/login$/);
   await expect(userPage.getByText('unauthorized', { exact: true })).toBeVisible();
   await signIn(userPage, user.username, STRONG);
-  // A deactivated account answers exactly like a wrong password (issue #7).
+  // A deactivated account answers exactly like a wrong password, so nobody learns which accounts exist.
   await expect(userPage.getByText(API_MESSAGES.badCredentials)).toBeVisible();
   await expect(userPage).toHaveURL(/\/login$/);
 

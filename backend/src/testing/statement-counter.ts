@@ -17,7 +17,7 @@ for (const proto of [pg.Client.prototype, PGlite.prototype] as { query: (...args
 
 /**
  * The SQL statements the database drivers (node-postgres, PGlite) were asked to run while `send`
- * ran, counted at the driver: what one request costs the database (issue #8 item 8).
+ * ran, counted at the driver: what one request costs the database.
  */
 export async function statementsOf(send: () => Promise<unknown>): Promise<string[]> {
   seen.length = 0;

@@ -20,7 +20,7 @@ function isAuthRecord(value: unknown): value is AuthRecord {
 }
 
 /**
- * Reads the auth record stored under `auth` (spec part 1 §4). A value that cannot be parsed
+ * Reads the auth record stored under `auth` in localStorage. A value that cannot be parsed
  * is removed and counts as signed out.
  */
 export function readAuth(): AuthRecord | null {

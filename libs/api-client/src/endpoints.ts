@@ -44,7 +44,7 @@ export function fetchConfig(): Promise<PublicConfig> {
   return api.get<PublicConfig>('/api/config', { handleErrors: false });
 }
 
-/** GET /api/settings; failures are silent (spec part 1 §8). */
+/** GET /api/settings; failures are silent (no toast): the imprint then shows the provider block alone. */
 export function fetchSettings(): Promise<PublicSettingsDto | SettingsDto> {
   return api.get<PublicSettingsDto | SettingsDto>('/api/settings', { handleErrors: false });
 }

@@ -21,7 +21,7 @@ export interface ErrorHandlerDeps {
   navigate: (path: string) => void;
 }
 
-/** Text of the 401 toast (spec part 1 §8). */
+/** Text of the 401 toast. */
 export const UNAUTHORIZED_MESSAGE = 'unauthorized';
 export const LOGIN_PATH = '/login';
 
@@ -50,7 +50,7 @@ export function dismissToast(key: string): void {
 }
 
 /**
- * The common error handler of spec part 1 §8: 401 shows "unauthorized", clears the stored login
+ * The common error handler of every app: 401 shows "unauthorized", clears the stored login
  * and goes to /login; otherwise each `errors[].message` becomes an error toast; otherwise the
  * response body or the error message is shown.
  */

@@ -1,6 +1,6 @@
 /**
  * API shapes shared by the backend and the frontends.
- * Field names follow the specification (part 1 §3, part 2 §3) word for word.
+ * Field names follow the product's data model word for word (also where they are unusual).
  */
 
 export const ROLES = [
@@ -14,7 +14,7 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** German display names of the roles (spec part 1 §3). */
+/** German display names of the roles. */
 export const ROLE_LABELS: Record<Role, string> = {
   ROLE_ADMIN: 'Administrator',
   ROLE_MANAGER: 'Manager',
@@ -115,7 +115,7 @@ export interface SystemInfo {
   url: string | null;
 }
 
-/** Answer of POST /api/auth, POST /api/oauth and POST /api/auth/masquerade/{id} (spec part 1 §3). */
+/** Answer of POST /api/auth, POST /api/oauth and POST /api/auth/masquerade/{id}. */
 export interface AuthRecord {
   token: string;
   user: UserDto;
@@ -156,7 +156,7 @@ export interface ListResponse<T> {
   countCapped?: true;
 }
 
-/** Operator data (spec part 1 §3 Settings). */
+/** Operator data (company settings). */
 export interface SettingsDto {
   company: string;
   street: string;
@@ -173,7 +173,7 @@ export interface SettingsDto {
 /** The subset of settings readable without sign-in (imprint). */
 export type PublicSettingsDto = Omit<SettingsDto, 'debtorId' | 'instanceId'>;
 
-/** Entry of the rights-matrix catalogue (spec part 1 §3 ACL "rules"). */
+/** Entry of the rights-matrix catalogue (the `rules` of GET /api/acl). */
 export interface AclRuleItem {
   name: string;
   label: string;
@@ -260,7 +260,7 @@ export const API_MESSAGES = {
   masquerade: 'Als Administrator Nutzer angemeldet.',
   noSelfMasquerade: 'Sie können sich nicht als Sie selbst anmelden.',
   switchBackInvalid: 'Die Rückkehr zum ursprünglichen Nutzer ist nicht mehr möglich. Bitte melden Sie sich neu an.',
-  /** Control, bidi-override or unpaired surrogate characters in any field (spec part 1 §5 wording). */
+  /** Control, bidi-override or unpaired surrogate characters in any field. */
   forbiddenCharacters: 'Unerlaubte Zeichen gefunden!',
   nestedTooDeep: 'Die Anfrage ist zu tief verschachtelt.',
   invalidFieldName: 'Ungültiger Feldname.',
@@ -298,7 +298,7 @@ export interface PublicConfig {
     /** The partner platform's authorization endpoint. */
     authorizationUrl: string | null;
     clientId: string | null;
-    /** Fixed nonce sent with the authorization request (spec part 1 §2). */
+    /** Fixed nonce sent with the authorization request (the partner platform expects a fixed one). */
     nonce: string | null;
   };
   system: SystemInfo;

@@ -1,7 +1,6 @@
 /**
- * Master-data API shapes (spec part 2 §2 Patients, Doctors, Doctors' practices, Care homes and living
- * areas; §3 Patient, Doctor, Doctor office, Home, Home group; §4; §7). Field names follow §3 word for
- * word; additions the spec does not name are marked as such.
+ * Master-data API shapes: patients, doctors, doctors' practices, care homes and their living areas.
+ * Field names follow the product's data model word for word; additions beyond it are marked as such.
  *
  * Conventions of every master-data list (GET /api/patients, /api/doctors, /api/doctors/offices,
  * /api/homes): `offset`, `limit` (default 25; -1, 99999 and 999999 mean all, capped at 100 000),
@@ -90,7 +89,7 @@ export interface PatientDto extends MasterdataAudit, RowActions {
 
 /**
  * Body of POST /api/patients and PUT /api/patients/{id} (JSON). PUT merges the given fields into
- * the stored patient and checks the result with the rules of §5. `home`/`homeGroup`: an id, or ''
+ * the stored patient and checks the result with the patient rules (libs/validation). `home`/`homeGroup`: an id, or ''
  * for none; `homepatient: false` clears both. A ROLE_HOME caller's patients always belong to the
  * caller's own home (sent or not). `createdFrom`/`modifiedFrom` are ignored.
  */
@@ -131,8 +130,8 @@ export interface PatientListFilter {
 
 /**
  * Answer of GET /api/patients/duplicates?firstname=&lastname=&dateOfBirth=DD.MM.YYYY[&exclude={id}]:
- * the non-blocking duplicate warning (spec §5). Patients the caller may see whose first name and
- * last name (any case, trimmed) and birth date equal the form's; `message` is the spec's warning
+ * the non-blocking duplicate warning. Patients the caller may see whose first name and
+ * last name (any case, trimmed) and birth date equal the form's; `message` is the German warning
  * when `count > 0`, else null. The form asks before saving and lets the user save anyway.
  */
 export interface PatientDuplicatesResponse {
@@ -144,10 +143,10 @@ export interface PatientDuplicatesResponse {
 // ---------------------------------------------------------------------------------------------
 // Doctors
 
-/** Preferred contact types of a doctor (spec §3 Doctor.preferred). */
+/** Preferred contact types of a doctor (`preferred`). */
 export const DOCTOR_PREFERRED = ['E-Mail', 'E-Mail-Notification', 'Fax', 'Fax-Notification', 'NONE'] as const;
 export type DoctorPreferred = (typeof DOCTOR_PREFERRED)[number];
-/** The only contact types offered for a doctor without login (spec §5). */
+/** The only contact types offered for a doctor without login (the others need the doctor to sign in). */
 export const DOCTOR_PREFERRED_WITHOUT_LOGIN: readonly DoctorPreferred[] = ['E-Mail', 'Fax'];
 
 /** German labels of the contact types for the form's select. */
@@ -390,7 +389,7 @@ export type HomeSortField = (typeof HOME_SORT_FIELDS)[number];
 // ---------------------------------------------------------------------------------------------
 // Texts
 
-/** Success toasts of the master-data screens (spec §8, word for word). */
+/** Success toasts of the master-data screens. */
 export const MASTERDATA_SUCCESS = {
   patientSaved: 'Patient gespeichert.',
   patientChanged: 'Patient geändert.',

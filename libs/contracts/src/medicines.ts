@@ -1,4 +1,4 @@
-/** Medicines (spec part 1 §2 /v3/medikamente, §4 Medicine; part 2 §3 Medicine). */
+/** Medicines: the /v3/medikamente list and the suggestions of the order wizard. */
 
 export const MEDICINE_GROUPS = ['medicine', 'document', 'other'] as const;
 export type MedicineGroup = (typeof MEDICINE_GROUPS)[number];
@@ -22,7 +22,7 @@ export interface MedicineToggleRequest {
 export const MEDICINE_SORT_FIELDS = ['name', 'group', 'disabled'] as const;
 export type MedicineSortField = (typeof MEDICINE_SORT_FIELDS)[number];
 
-/** German texts of the medicines area (spec part 1 §8 "Medizin wurde aktiviert." / "deaktiviert."). */
+/** German texts of the medicines area. */
 export const MEDICINE_MESSAGES = {
   activated: 'Medizin wurde aktiviert.',
   deactivated: 'Medizin wurde deaktiviert.',

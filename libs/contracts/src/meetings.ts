@@ -1,9 +1,9 @@
-/** Webinars / appointments (spec part 1 §2 Meetings, §3 Meeting, §4 Meeting, §7). */
+/** Webinars / appointments booked as contract options (/v3/termine, /api/meetings). */
 
-/** A meeting ends 3 hours after its start (spec part 1 §9). */
+/** A meeting ends 3 hours after its start. */
 export const MEETING_DURATION_MS = 3 * 60 * 60 * 1000;
 
-/** Success toast of a saved meeting (spec part 1 §8). */
+/** Success toast of a saved meeting. */
 export const MEETING_SAVED_MESSAGE = 'Daten wurden im Termin Aktualisiert';
 
 /** planning: no date yet; upcoming: before the start; running: from the start for 3 hours; ended: after that. */

@@ -1,6 +1,6 @@
-/** Profile documents and avatar (spec part 1 §2 Profile, §7). */
+/** Profile documents and avatar (/profil, /api/users/{id}/profile). */
 
-/** Decision prefixes the API puts in front of a decided document's name (spec part 1 §7). */
+/** Decision prefixes the API puts in front of a decided document's name. */
 export const DOCUMENT_DECISIONS = ['accepted', 'reject'] as const;
 export type DocumentDecision = (typeof DOCUMENT_DECISIONS)[number];
 
@@ -31,7 +31,7 @@ export interface ProfileDocumentDecisionRequest {
   name: string;
 }
 
-/** Marker for "remove the avatar" in PUT /api/users/{id}/profile (spec part 1 §4). */
+/** Marker for "remove the avatar" in PUT /api/users/{id}/profile. */
 export const AVATAR_DELETE_MARKER = '_delete';
 
 export const PROFILE_MESSAGES = {

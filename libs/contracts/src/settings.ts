@@ -1,7 +1,7 @@
-/** Company settings (spec part 1 §2 Company settings, §3 Settings, §5, §7). */
+/** Company settings (/einstellungen, /api/settings). */
 import type { SettingsDto } from './index.js';
 
-/** Marker value of the logo field that deletes the stored logo (spec part 1 §4). */
+/** Marker value of the logo field that deletes the stored logo. */
 export const LOGO_DELETE_MARKER = '_delete';
 
 /** Path of the stored logo (public, for the imprint and documents). */

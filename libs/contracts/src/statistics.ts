@@ -1,7 +1,7 @@
 import type { Role } from './index.js';
 import type { MeetingDto } from './meetings.js';
 
-/** Dashboard statistics and seen marks (spec part 1 §2 Dashboard, §3 Statistics response, §7). */
+/** Dashboard statistics and seen marks. */
 
 /** Kinds with "new" counts and mark-all-read (`PUT /api/statistics/{kind}_read_all`). */
 export const SEEN_KINDS = ['task', 'event', 'pickup', 'home', 'doctor', 'user', 'patient'] as const;
@@ -47,7 +47,7 @@ export interface ReadAllResponse {
   at: string;
 }
 
-/** Success toasts of the mark-all-read actions (spec part 1 §8 where it words them). */
+/** Success toasts of the mark-all-read actions. */
 export const READ_ALL_MESSAGES: Record<SeenKind, string> = {
   task: 'Alle Aufträge als gelesen markiert.',
   event: 'Alle Nachrichten als gelesen markiert.',

@@ -1,8 +1,8 @@
 import type { Role } from './index.js';
 
 /**
- * The event feed of an order ("chat", spec part 2 §2 Task event feed, §3 Event, §5 chat message,
- * §7 /api/tasks/{id}/events and /api/events).
+ * The event feed of an order ("chat": status changes, messages with attachments, e-mails and faxes),
+ * served by /api/tasks/{id}/events and /api/events.
  */
 
 export const TASK_EVENT_TYPES = ['message', 'document', 'fax', 'faxresponse', 'email', 'status_change', 'recipe_request', 'self'] as const;
@@ -75,7 +75,7 @@ export interface EventsSeenRequest {
   events: string[] | true;
 }
 
-/** Per task of GET /api/events/meta?tasks=a,b (spec §3 "Event meta per task"). */
+/** Per task of GET /api/events/meta?tasks=a,b. */
 export interface TaskEventMeta {
   /** Number of events in the feed. */
   events: number;
@@ -97,7 +97,7 @@ export const EVENT_ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jp
 /** Longest chat message. */
 export const EVENT_MESSAGE_MAX = 5000;
 
-/** Texts of the feed: the spec's words where it has them (§2, §5, §8), ours otherwise. */
+/** Texts of the feed. */
 export const EVENT_MESSAGES = {
   created: 'Eine Anforderung wurde erzeugt',
   faxSending: 'Fax wird versendet',
@@ -110,7 +110,7 @@ export const EVENT_MESSAGES = {
   attachmentOnly: 'Dateianhang',
   seen: 'Nachricht als gelesen markiert.',
   allSeen: 'Alle Nachrichten als gelesen markiert.',
-  /** Toast when a message reopened a finished task (spec §4; wording ours). */
+  /** Toast when a message reopened a finished task (a message to a finished order reopens it). */
   reopened: 'Der Auftrag wurde wieder geöffnet und befindet sich unter den neuen Aufträgen.',
   tooManyFiles: 'Sie können höchstens 5 Dateien anhängen.',
   fileType: 'Erlaubt sind PDF-, PNG- und JPEG-Dateien.',

@@ -1,8 +1,8 @@
 import type { ActorRef } from './index.js';
 
-/** Orders ("tasks", spec part 2 §3 Task, §4 Task status, §5 Order, §8 task messages). */
+/** Orders ("tasks"): types, statuses, list filters and their German messages. */
 
-/** 1 Auftrag, 2 Selbstkauf, 3 Rezept in Wohnbereich, 4 Rezept in Arztpraxis (spec §9). */
+/** 1 Auftrag, 2 Selbstkauf, 3 Rezept in Wohnbereich, 4 Rezept in Arztpraxis. */
 export const TASK_TYPES = [1, 2, 3, 4] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
@@ -13,9 +13,9 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
   4: 'Rezept in Arztpraxis',
 };
 
-/** Task types a pickup order can be created for (spec §4 'Abholauftrag erzeugen'). */
+/** Task types a pickup order can be created for ('Abholauftrag erzeugen'); a self-purchase is never picked up. */
 export const PICKUP_TASK_TYPES: readonly TaskType[] = [1, 3, 4];
-/** Task types that need a doctor (spec §5). */
+/** Task types that need a doctor. */
 export const DOCTOR_TASK_TYPES: readonly TaskType[] = [1, 4];
 
 export const TASK_STATUSES = ['new', 'pickup', 'delivery', 'finished', 'canceled'] as const;
@@ -35,7 +35,7 @@ export type TaskGroup = (typeof TASK_GROUPS)[number];
 /** German names of the groups (the spec names the groups, not their labels: ours). */
 export const TASK_GROUP_LABELS: Record<TaskGroup, string> = { medicine: 'Medikament', document: 'Dokument', other: 'Sonstiges' };
 
-/** Order amount options 1 to 100 (spec §9). */
+/** Order amount options 1 to 100. */
 export const TASK_AMOUNT_MIN = 1;
 export const TASK_AMOUNT_MAX = 100;
 
@@ -45,7 +45,7 @@ export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
 export const TASK_DATE_TYPES = ['created', 'modified'] as const;
 export type TaskDateType = (typeof TASK_DATE_TYPES)[number];
 
-/** `filter[...]` of GET /api/tasks (spec §2 Orders list); dates as DD.MM.YYYY. */
+/** `filter[...]` of GET /api/tasks (the orders list); dates as DD.MM.YYYY. */
 export interface TaskListFilter {
   latestDelivery?: string;
   status?: TaskStatus[];
@@ -123,7 +123,7 @@ export interface TaskSeenResponse {
  * corrected with the meaning kept ('Auftrag wurde storniert.'), and the server's rule messages.
  */
 export const TASK_MESSAGES = {
-  // Success toasts (spec §8).
+  // Success toasts.
   pickup: 'Auftrag wurde an die Fahrer übergeben.',
   finished: 'Auftrag wurde abgeschlossen',
   canceled: 'Auftrag wurde storniert.',
@@ -137,7 +137,7 @@ export const TASK_MESSAGES = {
   pickupFinished: 'Der Auftrag wurde als abgeschlossen markiert',
   returned: 'Der Auftrag wurde wieder an das Heim Zurückgegeben.',
   cancelConfirm: 'Möchten Sie diesen Vorgang Stornieren?',
-  // Rules (spec §5; where the spec gives no text, ours).
+  // Rule messages of the order form (libs/validation checkOrder).
   homeGroupRequired: 'Weisen Sie dem Patienten erst einen Wohnbereich zu.',
   medicineRequired: 'Bitte geben Sie ein Medikament an.',
   doseRequired: 'Bitte geben Sie eine Dosierung an.',

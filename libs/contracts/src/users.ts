@@ -1,5 +1,5 @@
 /**
- * User administration API shapes (spec part 1 §3 User, §4, §5, §6, §7) and the role-choice rules
+ * User administration API shapes and the role-choice rules
  * shared by the users API and the admin remote.
  */
 import type { DoctorRef, HomeRef, Role, Salutation, Snippet, UserDto } from './index.js';
@@ -8,7 +8,7 @@ import type { DoctorDto, HomeDto } from './masterdata.js';
 
 /** One row of GET /api/users and the answer of GET /api/users/{id}. */
 export interface UserListRow extends UserDto {
-  /** Whether the caller may edit or deactivate this user (spec §2 user list). */
+  /** Whether the caller may edit or deactivate this user (the list's row actions). */
   editable: boolean;
   /** The assigned care home (name for the list's "care home" column and the details view). */
   homeDetails: HomeRef | null;
@@ -18,7 +18,7 @@ export interface UserListRow extends UserDto {
   homeGroupDetails: HomeGroupRef[];
 }
 
-/** A living area (Wohnbereich) of a care home (spec part 2 Home group: _id, name, home). */
+/** A living area (Wohnbereich) of a care home: _id, name, home. */
 export interface HomeGroupRef {
   _id: string;
   name: string;
@@ -58,7 +58,7 @@ export interface UserWriteRequest {
   password?: string;
   password_confirm?: string;
   once_password?: boolean;
-  /** The other spelling of the one-time-password flag (spec §3); either one is honoured. */
+  /** The other spelling of the one-time-password flag (older clients send it); either one is honoured. */
   password_once?: boolean;
   salutation?: Salutation;
   title?: string;
@@ -104,14 +104,14 @@ export function userLookupsOf(
   };
 }
 
-/** Permission that lets a caller choose a role in the user form (spec §3: user_create_role_{role}_view). */
+/** Permission that lets a caller choose a role in the user form: user_create_role_{role}_view. */
 export function roleGrantPermission(role: Role): string {
   return `user_create_role_${role.slice('ROLE_'.length).toLowerCase()}_view`;
 }
 
 /**
  * Default roles of a new user: the creator's own workspace roles. Administrator is never a
- * default, and a manager who is not admin loses the manager role from the set (spec §6).
+ * default, and a manager who is not admin loses the manager role from the set.
  */
 export function defaultRolesFor(callerRoles: readonly string[]): Role[] {
   const isAdmin = callerRoles.includes('ROLE_ADMIN');
@@ -119,7 +119,7 @@ export function defaultRolesFor(callerRoles: readonly string[]): Role[] {
 }
 
 /**
- * Roles a caller may set or remove (spec §6): Administrator only by an admin; every other role with
+ * Roles a caller may set or remove: Administrator only by an admin; every other role with
  * its user_create_role_*_view permission (admin, or manager with pharma in the default matrix);
  * besides, the creator's default roles, so that e.g. a home manager can add users of the own home.
  */
@@ -131,7 +131,7 @@ export function grantableRoles(callerRoles: readonly string[], can: (permission:
   });
 }
 
-/** German descriptions beside the role checkboxes of the user form (spec §6 role summaries). */
+/** German descriptions beside the role checkboxes of the user form. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   ROLE_ADMIN: 'Voller Zugriff. Darf Kundennummern von Ärzten, Heimen und Einstellungen bearbeiten und sich als andere Nutzer anmelden.',
   ROLE_MANAGER: 'Erweiterte Rechte; verwaltet Nutzer.',

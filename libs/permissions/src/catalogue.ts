@@ -1,5 +1,5 @@
 /**
- * The permission catalogue: every permission name of spec part 1 §6 and part 2 §6, grouped by
+ * The permission catalogue: every permission name of the rights matrix, grouped by
  * area with German labels, plus the few names the server routes need that the spec leaves
  * unnamed. Added names (not in the spec): user_create_view, acl_edit_view, audit_list_view,
  * patient_edit_view, patient_delete_view, doctor_delete_view, doctor_office_delete_view,

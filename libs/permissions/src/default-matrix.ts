@@ -1,6 +1,6 @@
 /**
- * Default rights matrix per role, derived from the role descriptions of spec part 1 §6 and
- * part 2 §6 (the spec does not show the full assignment). Entries may carry the suffix `_own`
+ * Default rights matrix per role, derived from the roles' descriptions (each role's workspace,
+ * quoted above its entry). Entries may carry the suffix `_own`
  * (narrowed to the user's own home / doctor) and `_required_contract` (locked until the user's
  * home or doctor has a contract). `manager` lists permissions a role holds only together with
  * ROLE_MANAGER.
@@ -31,7 +31,7 @@ export const DEFAULT_MATRIX: AclMatrix = {
 
   // "Workspace for pharmacies": the pharmacy runs all orders, pickups, prescription requests and
   // master data of its homes and practices. User administration, role choices and the company
-  // settings need manager + pharma (part 1 §2 user list, §6 role checkboxes, /einstellungen).
+  // settings need manager + pharma (user list, role checkboxes, /einstellungen).
   ROLE_PHARMA: {
     permissions: [
       'dashboard_view',
@@ -116,7 +116,7 @@ export const DEFAULT_MATRIX: AclMatrix = {
 
   // "Workspace for care homes": own home's orders, patients and living areas. Placing orders
   // needs a contract (Home.canSendTasks derives from it). Managers administer their home's users
-  // and living areas (part 2 §6) and see its invoices and contract.
+  // and living areas and see its invoices and contract.
   ROLE_HOME: {
     permissions: [
       'dashboard_view',
@@ -155,8 +155,8 @@ export const DEFAULT_MATRIX: AclMatrix = {
   },
 
   // "Workspace for doctors": orders and patients of the own practice. A practice needs a
-  // taken-over contract to place orders (part 1 §1); a manager of the practice asks for the
-  // takeover (part 2 §6 'Vertrag übernehmen').
+  // taken-over contract to place orders; a manager of the practice asks for the takeover
+  // ('Vertrag übernehmen').
   ROLE_DOCTOR: {
     permissions: [
       'dashboard_view',

@@ -2,7 +2,7 @@ import { ROLES, type AclMatrix, type Role } from '@mediport/contracts';
 import { parsePermission } from './ability.js';
 import { isPermissionName } from './catalogue.js';
 
-/** Roles whose column may mark a permission as requiring a contract (spec part 1 §6). */
+/** Roles whose column may mark a permission as requiring a contract (homes and practices sign contracts). */
 export const CONTRACT_ROLES: readonly Role[] = ['ROLE_HOME', 'ROLE_DOCTOR'];
 
 export interface MatrixProblem {

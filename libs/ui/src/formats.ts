@@ -3,7 +3,7 @@ import 'dayjs/locale/de.js';
 
 dayjs.locale('de');
 
-/** Date formats of spec part 1 §9. */
+/** Date and time formats of every screen (German). */
 export const DATE_FORMAT = 'DD.MM.YYYY';
 export const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
 export const TIME_FORMAT = 'HH:mm';

@@ -6,6 +6,7 @@ export * from './components/confirm-dialog.js';
 export * from './components/placeholder-page.js';
 export * from './components/image-dropzone.js';
 export * from './components/list-pagination.js';
+export * from './components/lazy-page.js';
 export * from './list/index.js';
 export * from './search/index.js';
 export * from './text/index.js';

@@ -1,4 +1,4 @@
-/** German texts shown by the shared components (spec part 1 §8 empty states). */
+/** German texts shown by the shared components (loading and empty states, the table's pagination). */
 export const UI_MESSAGES = {
   loading: 'Lade Daten...',
   empty: 'Kein Daten vorhanden.',
@@ -17,7 +17,7 @@ export const UI_MESSAGES = {
   breadcrumb: 'Navigationspfad',
   rowsPerPage: 'Zeilen pro Seite:',
   displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} von ${count}`,
-  /** The generic table's pagination (spec part 2 §2: 'x - y von N Datensätzen', 'Zeilen'). */
+  /** The generic table's pagination: 'x - y von N Datensätzen', 'Zeilen'. */
   rows: 'Zeilen',
   recordsRange: ({ from, to, count }: { from: number; to: number; count: number }) => `${from} - ${to} von ${count} Datensätzen`,
   /** The range when the list counted only up to a cap: 'x - y von mehr als 10.000 Datensätzen'. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarProvider, type SnackbarProviderProps } from 'notistack';
 
-/** Toast settings of spec part 1 §9: top centre. */
+/** Toast settings: top centre. */
 export const SNACKBAR_SETTINGS: Pick<SnackbarProviderProps, 'anchorOrigin' | 'maxSnack' | 'autoHideDuration'> = {
   anchorOrigin: { vertical: 'top', horizontal: 'center' },
   maxSnack: 4,

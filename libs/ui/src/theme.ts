@@ -1,6 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
-/** Theme colours of spec part 1 §9. */
+/** The product's theme colours. */
 export const PRIMARY_COLOR = '#2a5d78';
 export const SECONDARY_COLOR = '#f44336';
 /**

@@ -1,4 +1,4 @@
-/** Field rules of spec part 1 §5 and part 2 §5 with their German messages. */
+/** Field rules shared by every form, with their German messages. */
 
 export const FIELD_MESSAGES = {
   required: (label: string) => `${label} muss ausgefüllt werden`,

@@ -1,4 +1,4 @@
-/** Company settings and meeting rules (spec part 1 §5). */
+/** Company settings and meeting rules. */
 import { checkEmail, checkPostalCode, checkRequired } from './field-rules.js';
 import { parseGermanDate } from './masterdata-rules.js';
 import type { FieldError } from './user-rules.js';
@@ -33,7 +33,7 @@ export function validateSettings(input: SettingsInput): FieldError[] {
 
 export const MEETING_SYSTEMS = ['Skype', 'Microsoft Teams', 'Discord', 'Zoom'] as const;
 
-/** "Bitte füllen Sie alle Felder aus." is the spec's (§5) for empty fields; the others name what is wrong. */
+/** "Bitte füllen Sie alle Felder aus." for empty fields; the others name what is wrong. */
 export const MEETING_MESSAGES = {
   incomplete: 'Bitte füllen Sie alle Felder aus.',
   dateImpossible: (date: string) => `Den ${date} gibt es nicht. Bitte geben Sie ein gültiges Datum ein.`,

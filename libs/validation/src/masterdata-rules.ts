@@ -1,5 +1,5 @@
 /**
- * Master-data rules of spec part 2 §5 (patient, doctor, doctor office, home, living area) with
+ * Master-data rules (patient, doctor, doctor office, home, living area) with
  * their German messages, shared by the master-data API and the masterdata remote's forms. Each
  * rule yields `{ path, message }`; the server answers them as a 400, a form marks the field.
  */
@@ -30,7 +30,7 @@ export const PATIENT_MESSAGES = {
   homeRequired: FIELD_MESSAGES.required('Pflegeeinrichtung'),
   homeGroupOtherHome: 'Der Wohnbereich gehört nicht zur gewählten Einrichtung.',
   salutation: SALUTATION_MESSAGE,
-  /** Non-blocking (spec §5, word for word). */
+  /** Non-blocking: the form asks, and the user may save anyway. */
   duplicate: 'Es existiert bereits ein Patient mit ähnlichen Namen und Geburtsdatum. Wurde der Patient vielleicht schon erstellt?',
 } as const;
 
@@ -141,7 +141,7 @@ export interface PatientInput {
   postalCode?: string | null;
 }
 
-/** Rules of spec §5 "Patient" that need no database (the home's existence and its living areas are the server's). */
+/** Patient rules that need no database (the home's existence and its living areas are the server's). */
 export function validatePatient(input: PatientInput, today: string = berlinToday()): FieldError[] {
   const errors: FieldError[] = [];
   if (blank(input.lastname)) errors.push({ path: 'lastname', message: PATIENT_MESSAGES.lastnameRequired });
@@ -160,7 +160,7 @@ export function sameName(a: string, b: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Doctor
 
-/** Contact types needing a login (spec §5: offered only for doctors with login). */
+/** Contact types needing a login: offered only for doctors with login. */
 export const LOGIN_ONLY_PREFERRED: readonly string[] = ['E-Mail-Notification', 'Fax-Notification', 'NONE'];
 
 export interface DoctorInput {
@@ -174,7 +174,7 @@ export interface DoctorInput {
 }
 
 /**
- * Rules of spec §5 "Doctor": last name; e-mail pattern; a contact type, the notification types and
+ * Doctor rules: last name; e-mail pattern; a contact type, the notification types and
  * NONE only with a login; fax required for Fax and Fax-Notification, e-mail for E-Mail and
  * E-Mail-Notification; a fax with area code; postal code digits only, at most 5.
  */
@@ -209,7 +209,7 @@ export interface DoctorOfficeInput {
   fax?: string | null;
 }
 
-/** Rules of spec §5 "Doctor office": name, street, zip, city; the contact type's phone, mail or fax. */
+/** Doctor office rules: name, street, zip, city; the contact type's phone, mail or fax. */
 export function validateDoctorOffice(input: DoctorOfficeInput): FieldError[] {
   const errors: FieldError[] = [];
   if (blank(input.name)) errors.push({ path: 'name', message: OFFICE_MESSAGES.name });
@@ -242,7 +242,7 @@ export interface HomeInput {
 }
 
 /**
- * Rules of spec §5 "Home": name, street, postal code, city, country, e-mail and fax required;
+ * Home rules: name, street, postal code, city, country, e-mail and fax required;
  * postal code digits only (max 5); e-mail pattern. With `sender` (the sender tab is saved) its
  * name and phone are required.
  */

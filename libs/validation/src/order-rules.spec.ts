@@ -6,7 +6,7 @@ const today = '2026-11-23';
 const messages = (input: Partial<OrderFormInput>, checkPast = true, newDoctorGiven = false) =>
   checkOrder({ ...base, ...input }, { today, checkPast, newDoctorGiven }).errors.map((e) => `${e.path}:${e.message}`);
 
-describe('checkOrder (spec part 2 §5 Order)', () => {
+describe('checkOrder (the order form rules)', () => {
   it('accepts a complete order and answers the date as ISO', () => {
     expect(checkOrder({ ...base, latestDelivery: '24.11.2026' }, { today, checkPast: true })).toEqual({ errors: [], latestDelivery: '2026-11-24' });
   });

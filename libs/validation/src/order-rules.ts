@@ -1,4 +1,4 @@
-/** The order form's own rules (spec part 2 §5 Order), shared by the server and the wizard. */
+/** The order form's own rules, shared by the server and the wizard. */
 import { DOCTOR_TASK_TYPES, TASK_AMOUNT_MAX, TASK_AMOUNT_MIN, TASK_MESSAGES, type TaskGroup, type TaskType } from '@mediport/contracts';
 import { parseGermanDate } from './masterdata-rules.js';
 import type { FieldError } from './user-rules.js';

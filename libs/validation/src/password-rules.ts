@@ -1,6 +1,5 @@
 /**
- * Password rules of spec part 1 §5 / part 2 §5, one place for server and client.
- * Messages are the spec's German texts word for word.
+ * Password rules, one place for server and client, with their German messages.
  */
 
 export interface PasswordPolicy {

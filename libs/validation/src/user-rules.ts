@@ -1,5 +1,5 @@
 /**
- * User form rules of spec part 1 §5, shared by the users API and the admin remote.
+ * User form rules, shared by the users API and the admin remote.
  * Each rule yields `{ path, message }` so the server can answer 400 and the form can mark the field.
  */
 import { checkPassword, checkPasswordConfirm, ONE_TIME_POLICY, PASSWORD_MESSAGES, STRICT_POLICY } from './password-rules.js';

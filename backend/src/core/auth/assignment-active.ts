@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { doctors, homes } from '../../db/schema/index.js';
 
 /**
- * True unless the user's doctor or home is deactivated (spec part 2 §4: a deactivated doctor's or
- * home's users cannot sign in until it is reactivated). Written against "users" explicitly, because
+ * True unless the user's doctor or home is deactivated (a deactivated doctor's or home's users
+ * cannot sign in until it is reactivated). Written against "users" explicitly, because
  * Drizzle leaves columns of a single-table select unqualified inside sql templates.
  */
 export function assignmentActive(): SQL<boolean> {

@@ -8,7 +8,7 @@ import type { Database } from './database.js';
 
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
 
-/** The demo accounts of the login page (issue #2), with the German role description of the demo table. */
+/** The demo accounts listed on the login page, with the German role description of the demo table. */
 export const DEMO_USERS: { username: string; roles: Role[]; label: string; firstname: string; lastname: string; link?: 'home' | 'doctor' }[] = [
   { username: 'admin', roles: ['ROLE_ADMIN'], label: 'Administrator', firstname: 'Alex', lastname: 'Admin' },
   { username: 'apotheke', roles: ['ROLE_PHARMA', 'ROLE_MANAGER'], label: 'Apotheker und Manager', firstname: 'Petra', lastname: 'Apotheke' },
@@ -198,7 +198,7 @@ export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean; o
 }
 
 /**
- * The demo master data (issue #9): the homes of DEMO_HOMES with their living areas ("Haus
+ * The demo master data: the homes of DEMO_HOMES with their living areas ("Haus
  * Sonnenschein" with a contract), the practices of DEMO_OFFICES, the doctors of DEMO_DOCTORS and 60
  * patients spread over the homes, generated deterministically. Idempotent: records are matched by
  * name and only missing ones are added; nothing existing is changed. Answers the ids of "Haus

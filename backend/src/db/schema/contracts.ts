@@ -3,7 +3,7 @@ import { doctors } from './doctors.js';
 import { homes } from './homes.js';
 
 /**
- * Contracts of a home or a doctor (minimal; the billing issue extends it). A contract in state
+ * Contracts of a home or a doctor (minimal: what the rights need; billing is not built yet). A contract in state
  * 'active' unlocks the `_required_contract` permissions of the home's / doctor's users.
  */
 export const contracts = pgTable(

@@ -3,7 +3,7 @@ import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from 'drizzle
 import { users } from './users.js';
 
 /**
- * Doctors' practices (spec part 2 §2 "Doctors' practices", §3 Doctor office). `contactType` is the
+ * Doctors' practices (the API's "doctor offices"). `contactType` is the
  * practice's primary contact (phone, mail or fax; sent as `preferred`); `image` a FileStore id.
  */
 export const doctorOffices = pgTable(
@@ -28,7 +28,7 @@ export const doctorOffices = pgTable(
 );
 
 /**
- * Doctors (spec part 2 §3 Doctor). Deleting only deactivates (`deactivatedAt`): the record stays for
+ * Doctors. Deleting only deactivates (`deactivatedAt`): the record stays for
  * documentation, is ignored in billing, and its users cannot sign in until it is reactivated.
  * `preferred`: E-Mail, E-Mail-Notification, Fax, Fax-Notification or NONE.
  */

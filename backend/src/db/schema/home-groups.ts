@@ -3,7 +3,7 @@ import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '
 import { homes } from './homes.js';
 import { users } from './users.js';
 
-/** Living areas (Wohnbereiche) of a care home (minimal; the master-data issue extends this table). */
+/** Living areas (Wohnbereiche) of a care home; the name is unique per home, ignoring case. */
 export const homeGroups = pgTable(
   'home_groups',
   {

@@ -3,7 +3,7 @@ import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uuid } from
 import { users } from './users.js';
 
 /**
- * Care homes (spec part 2 §3 Home). `firstname`/`lastname` name the head of the home; the sender
+ * Care homes. `firstname`/`lastname` name the head of the home; the sender
  * settings (`senderName`, `senderPhone`, `senderFax`, `logo`) are what outgoing documents show.
  * Deleting only deactivates (`deactivatedAt`), like doctors: contracts, patients and users keep
  * their home. `selfPay` ("pays itself") belongs to billing, which sets it.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Medicine suggestions (spec part 1 §2 /v3/medikamente, part 2 §3 Medicine). */
+/** Medicine suggestions (the /v3/medikamente list and the order wizard's medicine field). */
 export const medicines = pgTable(
   'medicines',
   {

@@ -4,7 +4,7 @@ import { homes } from './homes.js';
 import { users } from './users.js';
 
 /**
- * Webinars / appointments booked as contract options (spec part 1 §3 Meeting). Keyed by the
+ * Webinars / appointments booked as contract options. Keyed by the
  * contract and option id the API uses; `date` null means the meeting is still being planned.
  * `homeId` / `doctorId` name the contract's party: the meeting is theirs (plus pharmacy and admins).
  */

@@ -5,7 +5,7 @@ import { homes } from './homes.js';
 import { users } from './users.js';
 
 /**
- * Patients (spec part 2 §3 Patient). A home patient has a home (and optionally one of its living
+ * Patients. A home patient has a home (and optionally one of its living
  * areas); `homepatient` is derived from it. Deleting only deactivates (`deactivatedAt`).
  * `dateOfBirth` is a date (the API shows DD.MM.YYYY).
  */

@@ -1,7 +1,7 @@
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Operator data (spec part 1 §3 Settings): a single row with id 1. */
+/** Operator data (company settings): a single row with id 1. */
 export const settings = pgTable('settings', {
   id: integer('id').primaryKey().default(1),
   company: text('company').notNull().default(''),

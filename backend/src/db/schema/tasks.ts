@@ -6,7 +6,7 @@ import { patients } from './patients.js';
 import { users } from './users.js';
 
 /**
- * Orders (spec part 2 §3 Task). `homeId` is the patient's home when the order was placed, kept on
+ * Orders ("tasks"). `homeId` is the patient's home when the order was placed, kept on
  * the task so the list's home filter and the home user's scope are one indexed column.
  * `latestDelivery` is a date (the API shows DD.MM.YYYY).
  */
@@ -72,7 +72,7 @@ export interface TaskEventFile {
 }
 
 /**
- * A task's event feed (spec part 2 §3 Event): status changes (data: { from, to }), chat messages
+ * A task's event feed: status changes (data: { from, to }), chat messages
  * (data: { text }) with their files, e-mails, faxes and fax responses of recipe requests.
  */
 export const taskEvents = pgTable(

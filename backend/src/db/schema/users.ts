@@ -14,7 +14,7 @@ export const users = pgTable(
     homeId: uuid('home_id').references(() => homes.id),
     doctorId: uuid('doctor_id').references(() => doctors.id),
     oncePassword: boolean('once_password').notNull().default(false),
-    /** '' active, 'new' edited, 'removed' deactivated (spec part 1 §3). */
+    /** '' active, 'new' saved from the newer user form (active), 'removed' deactivated. */
     status: text('status').notNull().default(''),
     salutation: text('salutation').notNull().default(''),
     title: text('title').notNull().default(''),

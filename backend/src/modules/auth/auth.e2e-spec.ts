@@ -445,7 +445,7 @@ describe('once_password', () => {
   });
 });
 
-/** Creates a user directly in the database; the user administration API comes with issue #3. */
+/** Creates a user directly in the database, without the user administration API. */
 async function createUser(username: string, extra: { oncePassword?: boolean; roles?: string[] } = {}) {
   const users = app.get(UsersService, { strict: false });
   const template = (await users.findByUsername('fahrer'))!;

@@ -15,7 +15,7 @@ import { badCredentials, masqueradeTargetDeactivated, selfMasquerade, switchBack
 import { LoginThrottleService } from './login-throttle.service.js';
 
 /*
- * Sign-in abuse policy (issue #7):
+ * Sign-in abuse policy:
  * - Throttling counts failed sign-ins per (username, client address) and per client address, never
  *   per username alone, so nobody can lock another person out from elsewhere:
  *   at most 5 failures of one username from one address in 15 minutes, then 429 for that pair only;

@@ -10,7 +10,7 @@ import { DoctorsService } from './doctors.service.js';
 
 const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
 
-/** Doctors (spec part 2 §2 Doctors, §7 /api/doctors). The service checks each record against the caller. */
+/** Doctors (/api/doctors). The service checks each record against the caller. */
 @Controller('doctors')
 export class DoctorsController {
   constructor(private readonly doctors: DoctorsService) {}

@@ -513,7 +513,7 @@ describe('DELETE /api/doctors/offices/{id}', () => {
   });
 });
 
-describe("a deactivated doctor's users cannot sign in until it is reactivated (spec part 2 §4)", () => {
+describe("a deactivated doctor's users cannot sign in until it is reactivated", () => {
   it('refuses new sign-ins like a wrong password and ends open sessions; reactivation lets them in again', async () => {
     const [doctor] = await database
       .insert(doctors)
@@ -533,7 +533,7 @@ describe("a deactivated doctor's users cannot sign in until it is reactivated (s
   });
 });
 
-describe('one unit of work per change (issue #8 item 7): a failing audit row rolls back the earlier writes', () => {
+describe('one unit of work per change: a failing audit row rolls back the earlier writes', () => {
   it('doctor creation: no doctor without its audit row', async () => {
     const before = await count(doctors);
     const body = newDoctor();

@@ -42,7 +42,7 @@ export function doctorSubject(row: Pick<DoctorRow, 'id' | 'deactivatedAt'>): Doc
 const doctorRef = (row: DoctorRow): DoctorRef => ({ _id: row.id, firstname: row.firstname, lastname: row.lastname, title: row.title, email: row.email });
 
 const isAdmin = (auth: AuthContext) => auth.user.roles.includes('ROLE_ADMIN');
-/** The practice picker is for administrators and the pharmacy (spec §2, §6). */
+/** The practice picker is for administrators and the pharmacy. */
 const mayAssignOffice = (auth: AuthContext) => isAdmin(auth) || auth.user.roles.includes('ROLE_PHARMA');
 
 /** The doctor form after merging a request into the stored record (PUT) or on its own (POST). */
@@ -263,7 +263,7 @@ export class DoctorsService {
     if (refused.length) throw new AppError(403, refused);
   }
 
-  /** The rules of spec §5 on the whole form (libs/validation validateDoctor) and the practice's existence. */
+  /** The doctor form's field rules on the whole form (libs/validation validateDoctor) and the practice's existence. */
   private async check(form: DoctorForm, withLogin: boolean): Promise<void> {
     const errors: ApiErrorEntry[] = validateDoctor({ ...form, withLogin });
     if (form.office && !(await this.repo.officeExists(form.office))) errors.push({ path: 'office', message: MASTERDATA_API_MESSAGES.officeUnknown });

@@ -16,7 +16,7 @@ const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.not
 const imageUpload = () => FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 1 } });
 
 /**
- * Doctors' practices (spec part 2 §2 /v3/arztpraxis…, §7 /api/doctors/offices). Registered before
+ * Doctors' practices (screens /v3/arztpraxis…, API /api/doctors/offices). Registered before
  * the doctors controller so that /api/doctors/offices is never taken for a doctor's id.
  */
 @Controller('doctors/offices')

@@ -16,7 +16,7 @@ const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.not
 // One byte over the limit still reaches FilesService, which answers 413 with the field path.
 const logoUpload = () => FileInterceptor('logo', { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 1 } });
 
-/** Care homes and their living areas (spec part 2 §2 Care homes and living areas, §7 /api/homes). */
+/** Care homes and their living areas (/api/homes). */
 @Controller()
 export class HomesController {
   constructor(private readonly homes: HomesService) {}

@@ -342,7 +342,7 @@ describe('living areas', () => {
   });
 });
 
-describe('one unit of work per change (issue #8 item 7): a failing audit row rolls back the earlier writes', () => {
+describe('one unit of work per change: a failing audit row rolls back the earlier writes', () => {
   const auditRows = async (target: string) => (await database.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, target))).map((a) => a.action);
 
   it('home deactivation: the home stays active and its users stay signed in', async () => {

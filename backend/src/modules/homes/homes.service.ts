@@ -311,7 +311,7 @@ export class HomesService {
     if (refused.length) throw new AppError(403, refused);
   }
 
-  /** The rules of spec §5 on the whole form; sender name and phone once the home uses sender settings. */
+  /** The home form's field rules (libs/validation validateHome) on the whole form; sender name and phone once the home uses sender settings. */
   private check(form: HomeForm, hasLogo: boolean): void {
     const sender = hasLogo || SENDER_FIELDS.some((k) => form[k] !== '');
     const errors = validateHome(form, { sender });

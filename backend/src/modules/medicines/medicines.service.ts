@@ -40,8 +40,8 @@ export class MedicinesService {
   }
 
   /**
-   * The medicine of that name (any case), created when new. Orders (a later issue) create their
-   * medicines this way; there is no separate create screen.
+   * The medicine of that name (any case), created when new: medicines are created by name this way;
+   * there is no create route or screen.
    */
   async ensure(name: string, group: MedicineGroup = 'medicine'): Promise<MedicineDto> {
     return toDto(await this.repo.ensure(name.trim(), group));

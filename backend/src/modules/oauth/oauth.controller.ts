@@ -19,7 +19,7 @@ export class OauthController {
   }
 }
 
-/** The partner-platform flag (spec part 1 §7: the path carries the partner's name). */
+/** The partner-platform flag (the path carries the partner's name: /api/partner/apomondo). */
 @Controller('partner')
 export class PartnerController {
   constructor(private readonly partner: PartnerService) {}

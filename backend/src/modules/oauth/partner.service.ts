@@ -7,7 +7,7 @@ export class PartnerService {
 
   constructor(private readonly repo: OauthRepository) {}
 
-  /** Whether this instance belongs to the partner platform; false on any failure (spec part 1 §7). */
+  /** Whether this instance belongs to the partner platform; false on any failure. */
   async isPartnerInstance(): Promise<boolean> {
     try {
       return await this.repo.partnerInstance();

@@ -10,7 +10,7 @@ import { PatientsService } from './patients.service.js';
 
 const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
 
-/** Patients (spec part 2 §2 Patients, §7 /api/patients). The service checks each record against the caller. */
+/** Patients (/api/patients). The service checks each record against the caller. */
 @Controller('patients')
 export class PatientsController {
   constructor(private readonly patients: PatientsService) {}
@@ -49,7 +49,7 @@ export class PatientsController {
     return this.patients.update(auth, id, dto);
   }
 
-  /** Deactivation, never a deletion (spec §2, §4). */
+  /** Deactivation, never a deletion: the patient stays for the records until reactivated. */
   @RecordRoute({ subject: 'Patient', params: ['id'], action: 'deactivate' })
   @Delete(':id')
   @RequirePermission('patient_delete_view')

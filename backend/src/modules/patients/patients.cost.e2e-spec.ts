@@ -1,5 +1,5 @@
 /**
- * Cost of the patient list (issue #9): the SQL statements one request runs, counted at the driver,
+ * Cost of the patient list: the SQL statements one request runs, counted at the driver,
  * on PostgreSQL and on PGlite: the page with its total in one statement, for every kind of caller
  * (a doctor user's scope reads the doctors of the patients' orders), with a text filter and sorted
  * by home.

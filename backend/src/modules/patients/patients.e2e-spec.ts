@@ -76,7 +76,7 @@ describe('GET /api/patients', () => {
     expect(row.dateOfBirth).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
   });
 
-  it.each(['-1', '99999', '999999'])('answers every patient for limit=%s (spec §9 lookups)', async (limit) => {
+  it.each(['-1', '99999', '999999'])('answers every patient for limit=%s (lookups ask for all)', async (limit) => {
     const res = await api().get(`/api/patients?limit=${limit}`).set('x-auth-token', as('apotheke'));
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(res.body.count);
@@ -482,7 +482,7 @@ describe('GET /api/patients/duplicates', () => {
   });
 });
 
-describe('one unit of work per change (issue #8 item 7): a failing audit row rolls back the earlier writes', () => {
+describe('one unit of work per change: a failing audit row rolls back the earlier writes', () => {
   it('patient creation: no patient without its audit row', async () => {
     const before = await patientCount();
     const res = await whileAuditFails(database, 'patient.create', () => api().post('/api/patients').set('x-auth-token', as('apotheke')).send(newPatient()));

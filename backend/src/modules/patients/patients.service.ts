@@ -117,7 +117,7 @@ export class PatientsService {
   }
 
   async create(auth: AuthContext, dto: PatientWriteDto): Promise<PatientDto> {
-    // A ROLE_HOME user's patients are home patients of the own home (spec §5: fixed, preselected).
+    // A ROLE_HOME user's patients are home patients of the own home (fixed, preselected).
     const fixed = this.fixedHome(auth);
     const form = this.form(
       {
@@ -239,7 +239,7 @@ export class PatientsService {
     return form;
   }
 
-  /** The rules of spec §5 on the whole form, plus the home's existence and its living areas; answers the birth date as YYYY-MM-DD. */
+  /** The patient form's field rules (libs/validation validatePatient) on the whole form, plus the home's existence and its living areas; answers the birth date as YYYY-MM-DD. */
   private async check(form: PatientForm): Promise<string> {
     const errors: ApiErrorEntry[] = validatePatient(form);
     if (form.home && !errors.some((e) => e.path === 'home')) {

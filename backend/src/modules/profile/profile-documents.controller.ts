@@ -13,7 +13,7 @@ import type { UploadedBlob } from './profile.service.js';
 import { contentDisposition } from '../../core/http/content-disposition.js';
 
 /**
- * Profile documents (spec part 1 §2 Dokumente, §7). Reading and deciding: the owner (tab permission
+ * Profile documents (the "Dokumente" tab of /profil). Reading and deciding: the owner (tab permission
  * profile_document_view); placing and removing: profile_document_manage_view.
  */
 @Controller('users/:id/profile/documents')

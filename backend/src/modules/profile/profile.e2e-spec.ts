@@ -38,7 +38,7 @@ describe('GET /api/users/:id/profile', () => {
   });
 
   it.each([
-    // Not theirs to see: 404, like the users route (issue #7 "not yours is 404 everywhere").
+    // Not theirs to see: 404, like the users route (a record the caller may not see is 404 everywhere).
     { title: 'fahrer reading the home user', caller: 'fahrer', target: 'heim', status: 404 },
     { title: 'heim reading the doctor user', caller: 'heim', target: 'arzt', status: 404 },
   ])('refuses $title with $status', async ({ caller, target, status }) => {
@@ -202,7 +202,7 @@ describe('GET /api/users/:id/avatar', () => {
   });
 });
 
-describe('PUT /api/users/:id/profile for another user (the user policy, issue #7)', () => {
+describe('PUT /api/users/:id/profile for another user (the user policy)', () => {
   const OTHER_PASSWORD = 'Zweit#Passwort24!';
   let seq = 0;
 
@@ -287,7 +287,7 @@ describe('PUT /api/users/:id/profile for another user (the user policy, issue #7
   });
 });
 
-describe('a password change through the profile is one unit of work (issue #8 item 7)', () => {
+describe('a password change through the profile is one unit of work', () => {
   it('rolls back the new password and keeps the sessions when a later write of the unit fails', async () => {
     const database = app.get<Database>(DB, { strict: false });
     // A real failure of the audit insert inside the unit, injected in the database itself.

@@ -6,7 +6,7 @@ import { RequirePermission } from '../../core/permissions/access.decorators.js';
 import { StatisticsService } from './statistics.service.js';
 
 /**
- * Dashboard statistics and mark-all-read (spec part 1 §7). Marking needs the kind's list
+ * Dashboard statistics and mark-all-read. Marking needs the kind's list
  * permission, not dashboard_view, so list screens (e.g. the user list) can mark too.
  */
 @Controller()
@@ -62,7 +62,7 @@ export class StatisticsController {
     return this.statistics.readAll(auth, 'user');
   }
 
-  /** Older path of the user list's mark-all-read (spec part 1 §7). */
+  /** Older path of the user list's mark-all-read, kept for older clients. */
   @Put('seen/users')
   @HttpCode(200)
   @RequirePermission('user_list_view')

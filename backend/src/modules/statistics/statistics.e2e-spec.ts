@@ -191,7 +191,7 @@ describe('PUT /api/seen/users', () => {
   });
 });
 
-describe('one definition of "not seen" (issue #7)', () => {
+describe('one definition of "not seen"', () => {
   it('the dashboard user tile equals the count of GET /api/users?filter[notSeen]=1, whatever the state', async () => {
     const [home] = await database.select({ id: homes.id }).from(homes).where(eq(homes.name, 'Haus Sonnenschein'));
     await addUser({ username: 'tile.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: home!.id });

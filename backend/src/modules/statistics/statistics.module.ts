@@ -27,7 +27,7 @@ export class StatisticsModule implements OnModuleInit {
   constructor(private readonly registry: SeenCounterRegistry) {}
 
   /**
-   * Counters for the tables that exist today (tasks, events and pickups register with their issues).
+   * Counters of users, homes, doctors and patients (the tasks module registers tasks, events and pickups).
    * Each uses its list's seen source and default filter (no deactivated records), so tile and
    * `filter[notSeen]` count alike.
    */

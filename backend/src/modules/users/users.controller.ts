@@ -10,7 +10,7 @@ import { UsersService } from './users.service.js';
 
 const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
 
-/** User administration (spec part 1 §7 /api/users). The service checks each record against the caller. */
+/** User administration (/api/users). The service checks each record against the caller. */
 @Controller('users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}

@@ -1,5 +1,5 @@
 /**
- * Cost of the signed-in user list (issue #8): the SQL statements one request runs, counted at the
+ * Cost of the signed-in user list: the SQL statements one request runs, counted at the
  * driver, on PostgreSQL and on PGlite; the total without a separate count query; and, where the
  * session row is remembered between requests (PGlite), that revocations and changes still apply to
  * the very next request.

@@ -528,7 +528,7 @@ describe('DELETE /api/users/:id', () => {
     expect((await api().get('/api/auth/session').set('x-auth-token', session.token)).status).toBe(401);
     const again = await api().post('/api/auth').send({ username: user.username, password: STRONG });
     expect(again.status).toBe(401);
-    // A deactivated account answers exactly like a wrong password (issue #7).
+    // A deactivated account answers exactly like a wrong password, so nobody learns which accounts exist.
     expect(again.body.errors[0].message).toBe(API_MESSAGES.badCredentials);
     const audit = await app.get(AuditService, { strict: false }).find({ action: 'user.deactivate', actorId: apotheke.user._id });
     expect(audit.map((a) => a.target)).toContain(user._id);

@@ -187,7 +187,7 @@ export class UsersService {
   }
 
   async list(auth: AuthContext, query: UserListQuery): Promise<ListResponse<UserListRow>> {
-    // Spec part 1 §2: the status filter is the administrator's.
+    // The status filter is the administrator's.
     if (query.filter.status !== undefined && !auth.user.roles.includes('ROLE_ADMIN')) throw statusFilterAdminOnly();
     const { rows, count } = await this.repo.list({ query, viewerId: auth.userId, scope: userPolicy.where(auth, 'read') });
     const editable = this.editableFor(auth);
@@ -243,7 +243,7 @@ export class UsersService {
 
   async create(auth: AuthContext, dto: UserWriteDto): Promise<UserListRow> {
     const roles = [...new Set(dto.roles ?? [])];
-    // A role change clears the doctor / home whose role is not selected (spec §4); no home, no living areas.
+    // A role change clears the doctor / home whose role is not selected; no home, no living areas.
     const home = roles.includes('ROLE_HOME') ? (dto.home ?? null) : null;
     const form: UserForm = {
       username: (dto.username ?? '').trim(),
@@ -298,7 +298,7 @@ export class UsersService {
 
   async updateUser(auth: AuthContext, id: string, dto: UserWriteDto): Promise<UserListRow> {
     const found = await this.repo.findById(id);
-    // A deactivated user is only reactivated (spec §2: "Reaktivieren" instead of "Speichern").
+    // A deactivated user is only reactivated (the form offers "Reaktivieren" instead of "Speichern").
     const reactivates = found?.status === 'removed' && dto.status === '';
     userPolicy.assert(auth, reactivates ? 'reactivate' : 'update', found ? userSubject(found) : null);
     const current = found!;
@@ -324,7 +324,7 @@ export class UsersService {
     // The user as saved must still be one the caller may edit (no moving users out of one's scope).
     if (!userPolicy.can(auth, 'update', formSubject(id, form))) throw AppError.forbidden();
     if (form.password !== '') {
-      // One's own password changes in the profile, with the current one (spec part 1 §5).
+      // One's own password changes in the profile, with the current one.
       if (id === auth.userId) throw ownPasswordInProfile();
       userPolicy.assert(auth, 'setPassword', userSubject({ ...current, status: '' }));
     }
@@ -394,7 +394,7 @@ export class UsersService {
     return this.row(auth, id);
   }
 
-  /** Every role added or removed must be one the caller may grant (spec §6). */
+  /** Every role added or removed must be one the caller may grant (grantableRoles). */
   private assertRolesGrantable(auth: AuthContext, before: readonly string[], after: readonly string[]): void {
     const allowed = grantableRoles(auth);
     const changed = [...after.filter((r) => !before.includes(r)), ...before.filter((r) => !after.includes(r))];
@@ -402,7 +402,7 @@ export class UsersService {
   }
 
   /**
-   * The rules of spec §5 on the whole form: libs/validation's validateUserForm with the chosen
+   * The user form's rules on the whole form: libs/validation's validateUserForm with the chosen
    * doctor's e-mail, a home and doctor the caller may read (asked of the homes and doctors services),
    * living areas of the chosen home only,
    * case-insensitive username uniqueness, and the chargeable acknowledgement (a home or doctor without a contract costs money: chargeable must be 2).

@@ -13,7 +13,7 @@ export interface ContractRequiredDialogProps {
   onClose: () => void;
 }
 
-/** Shown when a contract-locked feature is clicked (spec part 1 §6). */
+/** Shown when a contract-locked feature is clicked ("Vertrag benötigt!"). */
 export function ContractRequiredDialog({ open, onClose }: ContractRequiredDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="contract-required-title" maxWidth="xs" fullWidth>

@@ -12,7 +12,7 @@ export interface PlaceholderPageProps {
   section?: string;
 }
 
-/** Landing page of an area whose screens follow in a later issue. */
+/** Landing page of an area whose screens are not built yet. */
 export function PlaceholderPage({ title, section }: PlaceholderPageProps) {
   const crumbs = [{ label: PRODUCT_NAME, to: '/' }, ...(section ? [{ label: section }] : []), { label: title }];
   return (

@@ -7,3 +7,4 @@ export * from './row-parts.js';
 export * from './row-tooltip.js';
 export * from './use-compact-view.js';
 export * from './filter-chips.js';
+export * from './patient-order-columns.js';

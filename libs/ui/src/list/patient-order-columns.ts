@@ -1,7 +1,9 @@
 // A patient's orders as the master-data remote ("Letzte Aufträge") and the orders remote
-// (/anforderung/patient/{id}) both list them: one column set, compiled into each remote.
+// (/anforderung/patient/{id}) both list them: one column set beside the DataTable that shows it,
+// so neither remote reaches into the other's sources.
 import { TASK_GROUP_LABELS, TASK_STATUS_LABELS, type TaskDto } from '@mediport/contracts';
-import { type DataColumn, formatDate } from '@mediport/ui';
+import { formatDate } from '../formats.js';
+import type { DataColumn } from './data-table.js';
 
 export const PATIENT_ORDER_TEXTS = { date: 'Datum', medicine: 'Medikament', dose: 'Dosierung/Darreichungsform', amount: 'Menge', status: 'Status' } as const;
 

@@ -1,4 +1,4 @@
-/** The generic table of spec part 2 §9: page sizes, default size, "all" limit, search debounce. */
+/** The generic table: page sizes, default size, "all" limit, search debounce. */
 export const TABLE_DEFAULTS = {
   pageSize: 25,
   pageSizes: [10, 25, 50, 75, 100, 250, 500] as readonly number[],
@@ -9,7 +9,7 @@ export const TABLE_DEFAULTS = {
   selectOptions: 100,
 } as const;
 
-/** The spec's breakpoints (part 2 §9: 425/426, 601, 768, 1024 px) as min-width media queries. */
+/** The layout's breakpoints (425/426, 601, 768, 1024 px) as min-width media queries. */
 export const SPEC_BREAKPOINTS = { phone: 426, small: 601, tablet: 768, desktop: 1024 } as const;
 export type SpecBreakpoint = keyof typeof SPEC_BREAKPOINTS;
 

@@ -6,7 +6,7 @@ import { cond, type Condition, FALSE, TRUE } from './condition.js';
 import { byGrant, definePolicy, type RecordPolicy } from './policy.js';
 
 /**
- * Master data: homes, their living areas, doctors and doctors' practices (spec part 2 §2, §6).
+ * Master data: homes, their living areas, doctors and doctors' practices.
  * Each `_own` grant narrows to the caller's own home / doctor; the deactivation actions have no
  * `_own` form in the catalogue, so they follow the full grant only.
  */
@@ -41,7 +41,7 @@ export type HomeAction =
   | 'update'
   | 'deactivate'
   | 'reactivate'
-  /** Change the sender settings (name, phone, fax, logo): admin or manager, a home with a contract (spec §2, §6). */
+  /** Change the sender settings (name, phone, fax, logo): admin or manager, only on a home with an active contract. */
   | 'sender'
   /** Add, rename or delete living areas. */
   | 'groups';

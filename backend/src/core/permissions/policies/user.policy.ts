@@ -41,7 +41,7 @@ export function userSubject(row: { id: string; homeId: string | null; doctorId: 
   return { id: row.id, home: row.homeId, doctor: row.doctorId, roles: row.roles, status: row.status };
 }
 
-/** Same home, same doctor, or both drivers (spec part 1 §2: what a manager's `_own` grant covers). */
+/** Same home, same doctor, or both drivers: what a manager's `_own` grant covers. */
 function shares(auth: AuthContext): Condition {
   return cond.or(
     cond.eq('home', auth.user.homeId),
@@ -97,7 +97,7 @@ export const userPolicy: RecordPolicy<UserAction, UserSubject> = definePolicy({
   rule,
 });
 
-/** Roles the caller may add to or remove from a user (spec part 1 §6 role checkboxes). */
+/** Roles the caller may add to or remove from a user (the role checkboxes of the user form). */
 export function grantableRoles(auth: AuthContext): Role[] {
   return grantableRolesOf(auth.user.roles, (p) => auth.can(p as PermissionName));
 }

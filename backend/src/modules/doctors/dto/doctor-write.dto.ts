@@ -13,8 +13,8 @@ export const IsIdOrEmpty = (message: string) =>
   ValidateBy({ name: 'isIdOrEmpty', validator: { validate: (v: unknown) => typeof v === 'string' && (v === '' || UUID.test(v)), defaultMessage: () => message } });
 
 /**
- * Body of POST /api/doctors and PUT /api/doctors/{id} (spec part 2 §2 Doctors, §3 Doctor). Only the
- * shape is checked here; the rules of §5 (libs/validation validateDoctor) run in the service on the
+ * Body of POST /api/doctors and PUT /api/doctors/{id}. Only the shape is checked here; the form's
+ * field rules (libs/validation validateDoctor) run in the service on the
  * doctor as it would be saved, together with who may change the practice and the Kundennummer.
  */
 export class DoctorWriteDto {

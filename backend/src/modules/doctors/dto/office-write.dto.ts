@@ -8,7 +8,7 @@ const CONTACT = { message: 'Bitte wählen Sie Telefon, E-Mail oder Fax als Konta
 
 /**
  * Body of POST /api/doctors/offices and PUT /api/doctors/offices/{id} (JSON, or multipart with the
- * image file as "image"). Only the shape is checked here; the rules of §5 (libs/validation
+ * image file as "image"). Only the shape is checked here; the form's field rules (libs/validation
  * validateDoctorOffice) run in the service on the practice as it would be saved.
  */
 export class OfficeWriteDto {

@@ -9,7 +9,7 @@ const SHORT = { message: 'Mehr als 100 Zeichen!' };
 
 /**
  * Body of POST /api/homes and PUT /api/homes/{id}: multipart text fields (or JSON), the sender logo
- * as the file "logo" or logo=_delete. Only the shape is checked here; the rules of §5 (libs/validation
+ * as the file "logo" or logo=_delete. Only the shape is checked here; the form's field rules (libs/validation
  * validateHome) and who may change the Kundennummer and the sender settings are the service's.
  */
 export class HomeWriteDto {

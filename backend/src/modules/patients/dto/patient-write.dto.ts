@@ -13,8 +13,8 @@ export const IsIdOrEmpty = (message: string) =>
   ValidateBy({ name: 'isIdOrEmpty', validator: { validate: (v: unknown) => typeof v === 'string' && (v === '' || UUID.test(v)), defaultMessage: () => message } });
 
 /**
- * Body of POST /api/patients and PUT /api/patients/{id} (spec part 2 §3 Patient). Only the shape
- * is checked here; the rules of §5 (libs/validation validatePatient) run in the service on the
+ * Body of POST /api/patients and PUT /api/patients/{id}. Only the shape is checked here; the
+ * form's field rules (libs/validation validatePatient) run in the service on the
  * patient as it would be saved.
  */
 export class PatientWriteDto {

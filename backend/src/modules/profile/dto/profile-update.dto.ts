@@ -19,7 +19,7 @@ export class ProfileUpdateDto {
   @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) city?: string;
   @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) country?: string;
 
-  /** "_delete" removes the avatar (spec part 1 §4). */
+  /** "_delete" removes the avatar. */
   @Optional() @IsIn(['_delete'], { message: 'Ungültiger Wert für das Profilbild.' }) avatar?: '_delete';
 
   @Optional() @IsString(NOT_TEXT) password_current?: string;

@@ -32,7 +32,7 @@ const NOT_TEXT = { message: 'Bitte geben Sie einen Text ein.' };
 
 /**
  * Body of PUT /api/settings (multipart: these fields, plus the logo file as "logo" or
- * logo=_delete). Every operator field is required (spec part 1 §5).
+ * logo=_delete). Every operator field is required.
  */
 export class SettingsUpdateDto {
   @SettingsRule('company') @MaxLength(200, TOO_LONG) company!: string;

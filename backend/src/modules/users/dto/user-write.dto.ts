@@ -31,8 +31,8 @@ export class SnippetDto {
 }
 
 /**
- * Body of POST /api/users and PUT /api/users/{id} (spec part 1 §3 User). Only the shape is checked
- * here; the rules of §5 (libs/validation validateUserForm) run in the service on the merged record.
+ * Body of POST /api/users and PUT /api/users/{id}. Only the shape is checked here; the user form's
+ * rules (libs/validation validateUserForm) run in the service on the merged record.
  */
 export class UserWriteDto {
   @Optional() @IsString({ message: USER_MESSAGES.usernameRequired }) @IsUsername() username?: string;
@@ -76,6 +76,6 @@ export class UserWriteDto {
   @Type(() => SnippetDto)
   snippets?: SnippetDto[];
 
-  /** "_delete" removes the avatar (spec part 1 §4). */
+  /** "_delete" removes the avatar. */
   @Optional() @IsIn(['_delete'], { message: 'Ungültiger Wert für das Profilbild.' }) avatar?: '_delete';
 }
