@@ -1,4 +1,5 @@
 import type { ActorRef } from './index.js';
+import type { TaskRowActions } from './task-machine.js';
 
 /** Orders ("tasks"): types, statuses, list filters and their German messages. */
 
@@ -92,6 +93,8 @@ export interface TaskDto {
   createdFrom: ActorRef | null;
   modifiedAt: string;
   modifiedFrom: ActorRef | null;
+  /** What the caller may do with this order now, and why not (the server's status machine and policy). */
+  actions: TaskRowActions;
 }
 
 /** Body of POST /api/tasks and PUT /api/tasks/{id} (`{status}` alone changes the status). */

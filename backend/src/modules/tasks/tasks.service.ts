@@ -8,7 +8,11 @@ import {
   type TaskSeenResponse,
   type TaskStatus,
   type TaskSuggestionsResponse,
+  TASK_TRANSITIONS,
+  type TaskTransitionRule,
   type TaskType,
+  transitionSources,
+  transitionTo,
 } from '@mediport/contracts';
 import { berlinToday, checkOrder, formatGermanDate } from '@mediport/validation';
 import { actorRef } from '../../core/audit/actor-ref.js';
@@ -21,6 +25,7 @@ import { SeenRepository } from '../statistics/seen.repository.js';
 import type { SuggestionQuery, TaskListQuery } from './dto/task-list-query.js';
 import type { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
 import { illegalTransition, invalidTask, statusNotAlone } from './tasks.errors.js';
+import { taskRowActions } from './task-row-actions.js';
 import { TasksLive } from './tasks.live.js';
 import { TASK_SEEN, type TaskListRow, type TaskRow, TasksRepository } from './tasks.repository.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
@@ -37,18 +42,6 @@ export const TASK_AUDIT = {
 } as const;
 
 type ListRow = TaskListRow;
-
-/**
- * The status machine: the action a change to `to` is, when the current status allows
- * it at all (the policy then decides whether the caller may).
- */
-const TRANSITIONS: Record<TaskStatus, { action: TaskAction; from: readonly TaskStatus[] }> = {
-  pickup: { action: 'pickup', from: ['new'] },
-  delivery: { action: 'deliver', from: ['pickup'] },
-  finished: { action: 'finish', from: ['new', 'pickup', 'delivery', 'canceled'] },
-  canceled: { action: 'cancel', from: ['new', 'pickup', 'delivery'] },
-  new: { action: 'reopen', from: ['pickup', 'delivery', 'finished', 'canceled'] },
-};
 
 export function taskSubject(row: Pick<TaskRow, 'id' | 'homeId' | 'doctorId' | 'status' | 'type'>): TaskSubject {
   return { id: row.id, home: row.homeId, doctor: row.doctorId, status: row.status, type: String(row.type) };
@@ -107,6 +100,7 @@ export class TasksService {
       createdFrom: actorRef(r.createdFrom),
       modifiedAt: t.modifiedAt.toISOString(),
       modifiedFrom: actorRef(r.modifiedFrom),
+      actions: taskRowActions(auth, taskSubject(t)),
     };
   }
 
@@ -187,16 +181,17 @@ export class TasksService {
   /** One transition of the status machine: illegal from the current status → 409, not the caller's → 403; recorded as a status_change event. */
   async changeStatus(auth: AuthContext, id: string, to: TaskStatus): Promise<TaskDto> {
     const read = await this.taskFor(auth, id, 'read');
-    const transition = TRANSITIONS[to];
+    const transition = transitionTo(to);
     await this.unitOfWork.run(async () => {
       // Decided on the locked row: of two changes at once, the second sees the first's status (a
       // second "erledigt" answers 409 instead of recording finished → finished).
       const current = (await this.repo.lock(id)) ?? read;
       const from = current.status as TaskStatus;
-      if (!transition.from.includes(from)) throw illegalTransition();
-      // Pickup orders exist for types 1, 3 and 4 only (a self-purchase is never picked up).
-      if (to === 'pickup' && current.type === 2) throw illegalTransition();
-      taskPolicy.assert(auth, transition.action, taskSubject(current));
+      if (!transitionSources(transition).includes(from)) throw illegalTransition();
+      // A transition limited to some task types (pickup: never a self-purchase) is illegal for the others.
+      const rule: TaskTransitionRule = TASK_TRANSITIONS[transition];
+      if (rule.types && !rule.types.includes(current.type as TaskType)) throw illegalTransition();
+      taskPolicy.assert(auth, transition, taskSubject(current));
       await this.repo.save(id, { status: to, modifiedAt: new Date(), modifiedBy: auth.userId });
       const eventId = await this.repo.addStatusEvent(id, from, to, auth.userId);
       await this.audit.recordBy(auth, { action: TASK_AUDIT.status, target: id, meta: { from, to } });

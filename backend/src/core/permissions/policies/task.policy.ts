@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { PICKUP_TASK_TYPES } from '@mediport/contracts';
+import { TASK_ON_THE_ROAD_STATUSES, TASK_OPEN_STATUSES, TASK_TRANSITIONS, type TaskTransition } from '@mediport/contracts';
+import type { PermissionName } from '@mediport/permissions';
 import { tasks } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../auth/auth-context.js';
 import { cond, type Condition, FALSE, TRUE } from './condition.js';
@@ -26,29 +27,19 @@ export type TaskAction =
   | 'create'
   /** Edit the fields of an open task. */
   | 'update'
-  /** new → pickup ('Abholauftrag erzeugen'), types 1, 3, 4 only. */
-  | 'pickup'
-  /** pickup → delivery (pickup list). */
-  | 'deliver'
-  /** Anything but finished → finished; from the pickup list: pickup/delivery → finished. */
-  | 'finish'
-  /** Anything but finished/canceled → canceled. */
-  | 'cancel'
-  /** finished/canceled → new (reopen); from the pickup list: pickup/delivery → new (returned to the home). */
-  | 'reopen';
-
-const OPEN = ['new', 'pickup', 'delivery'] as const;
-const ON_THE_ROAD = ['pickup', 'delivery'] as const;
+  /** A step of the status machine (TASK_TRANSITIONS: pickup, deliver, finish, cancel, reopen). */
+  | TaskTransition;
 
 /** The orders list: every task with a full grant; a home user's home's and a doctor user's doctor's with `_own`. */
 const ORDERS_LIST: Scope = { permission: 'task_list_view', all: TRUE, own: { home: 'home', doctor: 'doctor' } };
 
 /** The drivers' pickup list: the tasks handed to the drivers, of any home, whichever grant. */
-const PICKUP_LIST: Scope = { permission: 'pickup_list_view', all: cond.in('status', ON_THE_ROAD), own: { where: cond.in('status', ON_THE_ROAD) } };
+const onTheRoad = cond.in('status', TASK_ON_THE_ROAD_STATUSES);
+const PICKUP_LIST: Scope = { permission: 'pickup_list_view', all: onTheRoad, own: { where: onTheRoad } };
 
 function rule(auth: AuthContext, action: Exclude<TaskAction, 'content'> | 'read'): Condition {
   // `_own` for tasks: a home user's are its home's tasks, a doctor user's those addressed to its doctor.
-  const scoped = (permission: Parameters<AuthContext['grant']>[0]) => byGrant(auth, permission, () => ownHomeOrDoctor(auth, { home: 'home', doctor: 'doctor' }));
+  const scoped = (permission: PermissionName) => byGrant(auth, permission, () => ownHomeOrDoctor(auth, { home: 'home', doctor: 'doctor' }));
   switch (action) {
     case 'read':
       // Given as scopes below; never reached.
@@ -56,17 +47,14 @@ function rule(auth: AuthContext, action: Exclude<TaskAction, 'content'> | 'read'
     case 'create':
       return scoped('task_create_view');
     case 'update':
-      return cond.and(scoped('task_action_edit_view'), cond.in('status', OPEN));
-    case 'pickup':
-      return cond.and(scoped('task_action_pickup_view'), cond.eq('status', 'new'), cond.in('type', PICKUP_TASK_TYPES.map(String)));
-    case 'deliver':
-      return cond.and(scoped('pickup_task_delivery_view'), cond.eq('status', 'pickup'));
-    case 'finish':
-      return cond.or(cond.and(scoped('task_action_finish_view'), cond.in('status', [...OPEN, 'canceled'])), cond.and(scoped('pickup_task_solve_view'), cond.in('status', ON_THE_ROAD)));
-    case 'cancel':
-      return cond.and(scoped('task_action_cancel_view'), cond.in('status', OPEN));
-    case 'reopen':
-      return cond.or(cond.and(scoped('task_action_reopen_view'), cond.in('status', ['finished', 'canceled'])), cond.and(scoped('pickup_task_back_view'), cond.in('status', ON_THE_ROAD)));
+      return cond.and(scoped('task_action_edit_view'), cond.in('status', TASK_OPEN_STATUSES));
+    default: {
+      // A status transition: one of its ways (permission and source statuses), for its task types.
+      // The table's permission names are checked against the catalogue here, at compile time.
+      const transition = TASK_TRANSITIONS[action];
+      const ways = cond.or(...transition.ways.map((way) => cond.and(scoped(way.permission), cond.in('status', way.from))));
+      return 'types' in transition ? cond.and(ways, cond.in('type', transition.types.map(String))) : ways;
+    }
   }
 }
 
