@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiErrorEntry } from '@mediport/contracts';
+import type { ApiErrorBody, ApiErrorCode, ApiErrorEntry } from '@mediport/contracts';
 
 /** A failed API call: HTTP status (0 = network failure) and the parsed error body, if any. */
 export class ApiError extends Error {
@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 
   /** True when an entry carries the given code. */
-  hasCode(code: string): boolean {
+  hasCode(code: ApiErrorCode): boolean {
     return this.errors.some((e) => e.code === code);
   }
 

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from './errors.js';
 /**
  * API shapes shared by the backend and the frontends.
  * Field names follow the product's data model word for word (also where they are unusual).
@@ -139,7 +140,7 @@ export interface LoginRequest {
 export interface ApiErrorEntry {
   path?: string;
   message: string;
-  code?: string;
+  code?: ApiErrorCode;
 }
 
 /** Every error answer of the API has this shape. */
@@ -276,7 +277,7 @@ export const ERROR_CODES = {
   throttled: 'throttled',
   badCredentials: 'bad_credentials',
   deactivated: 'deactivated',
-} as const;
+} as const satisfies Record<string, ApiErrorCode>;
 
 export interface DemoAccount {
   user: string;
@@ -323,6 +324,7 @@ export * from './medicines.js';
 export * from './oauth.js';
 export * from './masterdata.js';
 export * from './tasks.js';
+export * from './errors.js';
 export * from './task-machine.js';
 export * from './task-events.js';
 export * from './health.js';
