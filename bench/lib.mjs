@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks in bench/ (not tests): arguments, deterministic data, percentiles,
 // printing, a scratch PostgreSQL database, and the built backend started with SQL capture.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -156,6 +157,24 @@ export const ms = (n, width = 9) => (n === undefined || Number.isNaN(n) ? '-' : 
 export const ratio = (a, b, width = 8) => `${(a / b).toFixed(2)}×`.padStart(width);
 
 /** The machine's load as `uptime` shows it, printed beside the figures (bench/README.md quotes it). */
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat. */
+export function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Runs `fn`, answering the CPU time (ms) process `pid` used meanwhile. */
+export async function cpuOf(pid, fn) {
+  const before = processCpuMs(pid);
+  const result = await fn();
+  return { result, cpuMs: processCpuMs(pid) - before };
+}
+
 export function machineLoad() {
   const [a, b, c] = os.loadavg().map((n) => n.toFixed(2));
   return `load average ${a}, ${b}, ${c} on ${os.cpus().length} cores`;
@@ -480,6 +499,7 @@ export async function startBareSqlServer({ databaseUrl, backendDir = path.join(r
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: proc.pid,
     use: (statement) => ask({ statement }, 'statementSet'),
     async stop() {
       process.off('exit', killOnExit);

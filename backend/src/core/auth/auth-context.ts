@@ -28,8 +28,13 @@ export class AuthContext {
     return this.user.id;
   }
 
-  grant(name: PermissionName) {
-    return grantOf(this.permissions, name);
+  /** Grants asked for so far: a list's row flags ask the same few names for every row. */
+  private readonly grants = new Map<PermissionName, ReturnType<typeof grantOf>>();
+
+  grant(name: PermissionName): ReturnType<typeof grantOf> {
+    let grant = this.grants.get(name);
+    if (grant === undefined) this.grants.set(name, (grant = grantOf(this.permissions, name)));
+    return grant;
   }
 
   can(name: PermissionName): boolean {

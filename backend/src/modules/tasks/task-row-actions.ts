@@ -6,6 +6,7 @@ import {
   type TaskRowAction,
   type TaskRowActions,
   type TaskStatus,
+  type TaskTransitionRule,
   transitionPermissions,
   transitionSources,
 } from '@mediport/contracts';
@@ -13,14 +14,35 @@ import type { PermissionName } from '@mediport/permissions';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { type TaskAction, taskPolicy, type TaskSubject } from '../../core/permissions/policies/index.js';
 
-/** The row actions beside the transitions: the policy action that decides each, and its permissions. */
-const OTHER_ACTIONS: { name: Exclude<TaskRowAction, keyof typeof TASK_TRANSITIONS>; action: TaskAction; permissions: PermissionName[]; statuses?: readonly TaskStatus[] }[] = [
+/** One row action: the policy action that decides it, the permissions that offer it, and what limits it besides the caller. */
+interface RowActionRule {
+  name: TaskRowAction;
+  action: TaskAction;
+  permissions: readonly string[];
+  /** The statuses it may start from (else 'status'). */
+  statuses?: readonly TaskStatus[];
+  /** The task types it is for (else 'type'). */
+  types?: readonly string[];
+}
+
+const RULES: readonly RowActionRule[] = [
+  ...TASK_TRANSITION_NAMES.map((name): RowActionRule => {
+    const rule: TaskTransitionRule = TASK_TRANSITIONS[name];
+    return { name, action: name, permissions: transitionPermissions(name), statuses: transitionSources(name), types: rule.types?.map(String) };
+  }),
   { name: 'edit', action: 'update', permissions: ['task_action_edit_view'], statuses: TASK_OPEN_STATUSES },
   { name: 'print', action: 'content', permissions: ['task_action_print_view'] },
   { name: 'chat', action: 'content', permissions: ['task_list_view'] },
 ];
 
-const holds = (auth: AuthContext, permissions: readonly string[]) => permissions.some((p) => { const grant = auth.grant(p as PermissionName); return grant === 'all' || grant === 'own'; });
+const holds = (auth: AuthContext, permissions: readonly string[]) =>
+  permissions.some((p) => {
+    const grant = auth.grant(p as PermissionName);
+    return grant === 'all' || grant === 'own';
+  });
+
+/** The rules of the actions a caller holds a permission for, chosen once per request. */
+const heldBy = new WeakMap<AuthContext, readonly RowActionRule[]>();
 
 /**
  * What the caller may do with one order now, as the Task policy decides it, and why not: the
@@ -28,22 +50,17 @@ const holds = (auth: AuthContext, permissions: readonly string[]) => permissions
  * permission for are left out.
  */
 export function taskRowActions(auth: AuthContext, task: TaskSubject): TaskRowActions {
+  let held = heldBy.get(auth);
+  if (!held) heldBy.set(auth, (held = RULES.filter((rule) => holds(auth, rule.permissions))));
   const out: TaskRowActions = {};
-  const status = task.status as TaskStatus;
-  for (const name of TASK_TRANSITION_NAMES) {
-    if (!holds(auth, transitionPermissions(name))) continue;
-    const rule = TASK_TRANSITIONS[name];
+  for (const rule of held) {
     let state: TaskActionState = true;
-    if (!taskPolicy.can(auth, name, task)) {
-      if (!transitionSources(name).includes(status)) state = 'status';
-      else if ('types' in rule && !rule.types.map(String).includes(task.type)) state = 'type';
+    if (!taskPolicy.can(auth, rule.action, task)) {
+      if (rule.statuses && !rule.statuses.includes(task.status as TaskStatus)) state = 'status';
+      else if (rule.types && !rule.types.includes(task.type)) state = 'type';
       else state = 'scope';
     }
-    out[name] = state;
-  }
-  for (const other of OTHER_ACTIONS) {
-    if (!holds(auth, other.permissions)) continue;
-    out[other.name] = taskPolicy.can(auth, other.action, task) ? true : other.statuses && !other.statuses.includes(status) ? 'status' : 'scope';
+    out[rule.name] = state;
   }
   return out;
 }
