@@ -25,13 +25,25 @@ describe.each([
   const api = () => request(app.getHttpServer());
   const get = (path: string, token: string) => api().get(path).set('x-auth-token', token);
 
-  /** The statements of one request (after a warm-up request, so the session row is remembered). */
+  /**
+   * The statements of one request, right after a warm-up request so the session row is remembered.
+   * The row is kept for one second: on a machine so loaded that the two requests lie further apart,
+   * the pair is tried again (at most three times), so a cache that never works still fails.
+   */
   async function statementsOfGet(path: string, token: string): Promise<{ res: request.Response; run: string[] }> {
-    await get(path, token);
     let res: request.Response | undefined;
-    const run = await statementsOf(async () => {
-      res = await get(path, token);
-    });
+    let run: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const warmUp = Date.now();
+      await get(path, token);
+      let measured = 0;
+      run = await statementsOf(async () => {
+        measured = Date.now();
+        res = await get(path, token);
+      });
+      const sessionRead = run.some((s) => /from "sessions"/.test(s));
+      if (!sessionRead || measured - warmUp < 1000) break;
+    }
     return { res: res!, run };
   }
 
