@@ -7,20 +7,16 @@ import {
   type TaskRowActions,
   type TaskStatus,
   type TaskTransitionRule,
-  transitionPermissions,
-  transitionSources,
 } from '@mediport/contracts';
 import type { PermissionName } from '@mediport/permissions';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { type TaskAction, taskPolicy, type TaskSubject } from '../../core/permissions/policies/index.js';
 
-/** One row action: the policy action that decides it, the permissions that offer it, and what limits it besides the caller. */
+/** One row action: the policy action that decides it, its ways (a permission and the statuses it starts from), its task types. */
 interface RowActionRule {
   name: TaskRowAction;
   action: TaskAction;
-  permissions: readonly string[];
-  /** The statuses it may start from (else 'status'). */
-  statuses?: readonly TaskStatus[];
+  ways: readonly { permission: string; from?: readonly TaskStatus[] }[];
   /** The task types it is for (else 'type'). */
   types?: readonly string[];
 }
@@ -28,21 +24,40 @@ interface RowActionRule {
 const RULES: readonly RowActionRule[] = [
   ...TASK_TRANSITION_NAMES.map((name): RowActionRule => {
     const rule: TaskTransitionRule = TASK_TRANSITIONS[name];
-    return { name, action: name, permissions: transitionPermissions(name), statuses: transitionSources(name), types: rule.types?.map(String) };
+    return { name, action: name, ways: rule.ways, types: rule.types?.map(String) };
   }),
-  { name: 'edit', action: 'update', permissions: ['task_action_edit_view'], statuses: TASK_OPEN_STATUSES },
-  { name: 'print', action: 'content', permissions: ['task_action_print_view'] },
-  { name: 'chat', action: 'content', permissions: ['task_list_view'] },
+  { name: 'edit', action: 'update', ways: [{ permission: 'task_action_edit_view', from: TASK_OPEN_STATUSES }] },
+  { name: 'print', action: 'content', ways: [{ permission: 'task_action_print_view' }] },
+  { name: 'chat', action: 'content', ways: [{ permission: 'task_list_view' }] },
 ];
 
-const holds = (auth: AuthContext, permissions: readonly string[]) =>
-  permissions.some((p) => {
-    const grant = auth.grant(p as PermissionName);
-    return grant === 'all' || grant === 'own';
-  });
+const holds = (auth: AuthContext, permission: string) => {
+  const grant = auth.grant(permission as PermissionName);
+  return grant === 'all' || grant === 'own';
+};
 
-/** The rules of the actions a caller holds a permission for, chosen once per request. */
-const heldBy = new WeakMap<AuthContext, readonly RowActionRule[]>();
+/** A row action as one caller holds it: the statuses of the ways it holds (undefined: any). */
+interface HeldAction {
+  rule: RowActionRule;
+  statuses: readonly TaskStatus[] | undefined;
+}
+
+/** The actions a caller holds a permission for, chosen once per request. */
+const heldBy = new WeakMap<AuthContext, readonly HeldAction[]>();
+
+function held(auth: AuthContext): readonly HeldAction[] {
+  let out = heldBy.get(auth);
+  if (!out) {
+    out = RULES.flatMap((rule) => {
+      const ways = rule.ways.filter((way) => holds(auth, way.permission));
+      if (!ways.length) return [];
+      const statuses = ways.every((way) => way.from) ? [...new Set(ways.flatMap((way) => way.from!))] : undefined;
+      return [{ rule, statuses }];
+    });
+    heldBy.set(auth, out);
+  }
+  return out;
+}
 
 /**
  * What the caller may do with one order now, as the Task policy decides it, and why not: the
@@ -50,13 +65,11 @@ const heldBy = new WeakMap<AuthContext, readonly RowActionRule[]>();
  * permission for are left out.
  */
 export function taskRowActions(auth: AuthContext, task: TaskSubject): TaskRowActions {
-  let held = heldBy.get(auth);
-  if (!held) heldBy.set(auth, (held = RULES.filter((rule) => holds(auth, rule.permissions))));
   const out: TaskRowActions = {};
-  for (const rule of held) {
+  for (const { rule, statuses } of held(auth)) {
     let state: TaskActionState = true;
     if (!taskPolicy.can(auth, rule.action, task)) {
-      if (rule.statuses && !rule.statuses.includes(task.status as TaskStatus)) state = 'status';
+      if (statuses && !statuses.includes(task.status as TaskStatus)) state = 'status';
       else if (rule.types && !rule.types.includes(task.type)) state = 'type';
       else state = 'scope';
     }
