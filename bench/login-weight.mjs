@@ -5,7 +5,7 @@
 // bytes on the wire, gzip size) and the time until the page is usable (login: both fields
 // visible and filled by the script; dashboard: its heading; /profil: its tabs).
 // Each page is measured twice in the same run: as served and, as the reference, either with
-// `Accept-Encoding: identity` (uncompressed, the delivery before issue #8) or, with --baseline,
+// `Accept-Encoding: identity` (uncompressed, as if nothing were precompressed) or, with --baseline,
 // as another deployment serves it (e.g. the previous build on another port).
 //
 //   node bench/login-weight.mjs [--url http://127.0.0.1:8080] [--baseline http://127.0.0.1:8081]

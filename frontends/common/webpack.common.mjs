@@ -90,7 +90,7 @@ export function muiEntryPoints(extraDirs = []) {
 }
 
 /**
- * Singletons shared by host and remotes with the same requiredVersion (ARCHITECTURE.md "Frontends").
+ * Singletons shared by host and remotes, without a requiredVersion (docs/decisions/shared-modules.md).
  * @param {string[]} [extraDirs] source folders of the app being built (see muiEntryPoints)
  */
 export function sharedSingletons(extraDirs = []) {

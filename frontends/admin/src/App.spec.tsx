@@ -11,10 +11,11 @@ describe('admin App', () => {
     ['/v3/nutzer', 'Nutzer'],
     ['/v3/acl', 'Rechte'],
     ['/einstellungen', 'Einstellungen'],
-  ])('renders the landing page of %s', (route, title) => {
+  ])('renders the landing page of %s', async (route, title) => {
     setAuth(demoAuth(['ROLE_ADMIN']));
     renderApp(<App />, { route });
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    // A page loads its own chunk when first shown.
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Navigationspfad' })).toHaveTextContent('Medikationsportal');
   });
 

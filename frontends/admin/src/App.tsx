@@ -1,18 +1,11 @@
-import { useRoutes } from 'react-router-dom';
-import { PlaceholderPage } from '@mediport/ui';
-import { aclRoutes } from './features/acl/routes';
-import { meetingsRoutes } from './features/meetings/routes';
-import { settingsRoutes } from './features/settings/routes';
-import { usersRoutes } from './features/users/routes';
-import { ADMIN_AREA } from './messages';
+import { preloadPages, useLazyRoutes } from '@mediport/ui';
+import { adminRoutes } from './routes';
 
-/** Routes of the administration remote, relative to the shell's router. Each feature owns its routes file. */
+// The shell fetches this module as soon as it knows the opened page is ours: that page's chunk
+// starts loading with it, and the App shows it once it is there (useLazyRoutes).
+const opened = preloadPages(adminRoutes, window.location.pathname);
+
+/** Exposed as `./App`: the routes of the administration remote (routes.tsx), each page loaded when first shown. */
 export default function App() {
-  return useRoutes([
-    ...usersRoutes,
-    ...aclRoutes,
-    ...meetingsRoutes,
-    ...settingsRoutes,
-    { path: '*', element: <PlaceholderPage title={ADMIN_AREA} /> },
-  ]);
+  return useLazyRoutes(adminRoutes, opened);
 }

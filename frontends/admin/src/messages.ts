@@ -3,8 +3,8 @@ import type { ImageDropzoneTexts } from '@mediport/ui';
 
 /**
  * Every German text of the administration remote except the users feature's (which still has its
- * own file, features/users/messages.ts). Wording from spec part 1 where it gives one; umlauts
- * written out where the spec spells them ae/oe/ue (README "Decisions").
+ * own file, features/users/messages.ts). Umlauts are always written out, never as ae/oe/ue
+ * (docs/decisions/german-wording.md).
  */
 
 /** Sidebar section and its breadcrumb. */
@@ -87,7 +87,7 @@ export const SETTINGS_TEXT = {
   intro: 'Diese Angaben erscheinen im Impressum und als Absender auf gefaxten oder gemailten Dokumenten.',
   adminOnly: 'Nur durch einen Administrator änderbar.',
   loadFailed: 'Die Einstellungen konnten nicht geladen werden.',
-  /** Spec §8 "Einstellungen geaendert." with the umlaut written. */
+  /** With the umlaut written, never "geaendert". */
   saved: 'Einstellungen geändert.',
 } as const;
 
@@ -147,6 +147,6 @@ export const MEETING_TEXT = {
   startsIn: (countdown: string) => `Beginnt in ${countdown}`,
   runningUntil: (time: string) => `Läuft bis ${time} Uhr`,
   at: (date: string, time: string) => `${date} ${time} Uhr`,
-  /** Spec §8 "Daten wurden im Termin Aktualisiert" with the capital slip corrected. */
+  /** "aktualisiert" in lower case, as German writes it (the API's MEETING_SAVED_MESSAGE has a capital slip). */
   saved: 'Daten wurden im Termin aktualisiert.',
 } as const;

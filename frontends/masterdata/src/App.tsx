@@ -1,13 +1,11 @@
-import { useRoutes } from 'react-router-dom';
-import { PlaceholderPage } from '@mediport/ui';
-import { medicinesRoutes } from './features/medicines/routes';
-import { patientsRoutes } from './features/patients/routes';
-import { doctorsRoutes } from './features/doctors/routes';
-import { homesRoutes } from './features/homes/routes';
+import { preloadPages, useLazyRoutes } from '@mediport/ui';
+import { masterdataRoutes } from './routes';
 
-const SECTION = 'Stammdaten';
+// The shell fetches this module as soon as it knows the opened page is ours: that page's chunk
+// starts loading with it, and the App shows it once it is there (useLazyRoutes).
+const opened = preloadPages(masterdataRoutes, window.location.pathname);
 
-/** Routes of the master-data remote, relative to the shell's router. Each feature owns its routes file. */
+/** Exposed as `./App`: the routes of the master-data remote (routes.tsx), each page loaded when first shown. */
 export default function App() {
-  return useRoutes([...patientsRoutes, ...doctorsRoutes, ...homesRoutes, ...medicinesRoutes, { path: '*', element: <PlaceholderPage title={SECTION} /> }]);
+  return useLazyRoutes(masterdataRoutes, opened);
 }

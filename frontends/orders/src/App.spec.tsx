@@ -13,10 +13,11 @@ describe('orders App', () => {
     ['/v3/abholauftraege', 'Abholaufträge'],
     ['/anforderungen/erzeugen', 'Rezeptanforderungen'],
     ['/anforderungen/import', 'Import'],
-  ])('renders the landing page of %s', (route, title) => {
+  ])('renders the landing page of %s', async (route, title) => {
     setAuth(demoAuth(['ROLE_ADMIN']));
     renderApp(<App />, { route });
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    // A page loads its own chunk when first shown.
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Aufträge und Abholung')).toBeInTheDocument();
   });
 

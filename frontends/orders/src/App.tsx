@@ -1,10 +1,11 @@
-import { useRoutes } from 'react-router-dom';
-import { PlaceholderPage } from '@mediport/ui';
-import { listRoutes } from './features/list/routes';
-import { otherRoutes } from './features/other/routes';
-import { wizardRoutes } from './features/wizard/routes';
+import { preloadPages, useLazyRoutes } from '@mediport/ui';
+import { ordersRoutes } from './routes';
 
-/** Routes of the orders remote, relative to the shell's router (ARCHITECTURE.md "Frontends"). Each feature owns its routes file. */
+// The shell fetches this module as soon as it knows the opened page is ours: that page's chunk
+// starts loading with it, and the App shows it once it is there (useLazyRoutes).
+const opened = preloadPages(ordersRoutes, window.location.pathname);
+
+/** Exposed as `./App`: the routes of the orders remote (routes.tsx), each page loaded when first shown. */
 export default function App() {
-  return useRoutes([...listRoutes, ...wizardRoutes, ...otherRoutes, { path: '*', element: <PlaceholderPage title="Anforderungen" section="Aufträge und Abholung" /> }]);
+  return useLazyRoutes(ordersRoutes, opened);
 }

@@ -1,10 +1,11 @@
-import { useRoutes } from 'react-router-dom';
-import { documentRoutes } from './features/documents/routes';
-import { ProfilePage } from './pages/profile-page';
+import { preloadPages, useLazyRoutes } from '@mediport/ui';
+import { profileRoutes } from './routes';
 
-const routes = [...documentRoutes, { path: 'profil', element: <ProfilePage /> }, { path: 'profil/*', element: <ProfilePage /> }];
+// The shell fetches this module as soon as it knows the opened page is ours: that page's chunk
+// starts loading with it, and the App shows it once it is there (useLazyRoutes).
+const opened = preloadPages(profileRoutes, window.location.pathname);
 
-/** Routes of the profile remote, relative to the shell's router. */
+/** Exposed as `./App`: the routes of the profile remote (routes.tsx), each page loaded when first shown. */
 export default function App() {
-  return useRoutes(routes);
+  return useLazyRoutes(profileRoutes, opened);
 }

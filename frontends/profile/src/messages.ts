@@ -1,4 +1,4 @@
-/** German texts of the profile remote (spec part 1 §2 Profile, §8). */
+/** German texts of the profile remote. */
 export const MESSAGES = {
   title: 'Profil bearbeiten',
   breadcrumb: 'Profil bearbeiten',

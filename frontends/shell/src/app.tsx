@@ -4,25 +4,28 @@ import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import { AuthAbilityProvider, configureErrorHandler } from '@mediport/api-client';
 import { LoadingState, UiProvider } from '@mediport/ui/core';
-import { LoginPage } from './pages/login-page';
-import { RequireAuth } from './session/require-auth';
-import { SessionRefresh } from './session/session-refresh';
-import { ForcedPasswordGuard } from './session/forced-password';
-import { BrowserSupportCheck } from './browser/browser-support-check';
-import { GuardedBrowserRouter } from './router/guarded-router';
-import { useLoader } from './router/use-loader';
-import { signedInChunk } from './signed-in-chunk';
+import { RequireAuth } from './features/session/components/require-auth';
+import { SessionRefresh } from './features/session/components/session-refresh';
+import { ForcedPasswordGuard } from './features/session/forced-password';
+import { BrowserSupportCheck } from './features/browser/components/browser-support-check';
+import { GuardedBrowserRouter } from './features/router/components/guarded-router';
+import { useLoader } from './features/router/hooks/use-loader';
+import { dashboardChunk, loginChunk, signedInChunk } from './chunks';
 
-// The login page comes with the first script; the signed-in frame (layout, sidebar, dashboard,
-// remote routes) and the other public pages load when first shown, so /login stays light. The
-// signed-in chunk is on the path of every page after sign-in: rendered through its loader, not
-// React.lazy (see router/loader.ts), and index.ts starts it early on a signed-in visit.
+// Every page is a chunk of its own, loaded when first shown: the login page, the signed-in frame
+// (layout, sidebar, remote routes), the dashboard and the other public pages. The login page, the
+// frame and the dashboard are on the path of a first visit: rendered through their loaders, not
+// React.lazy (see features/router/loader.ts), and index.ts starts the ones the opened page needs.
+function LoginPage() {
+  const chunk = useLoader(loginChunk);
+  return chunk ? <chunk.LoginPage /> : <LoadingState />;
+}
 function SignedInFrame() {
   const chunk = useLoader(signedInChunk);
   return chunk ? <chunk.SignedInFrame /> : <LoadingState />;
 }
 function DashboardPage() {
-  const chunk = useLoader(signedInChunk);
+  const chunk = useLoader(dashboardChunk);
   return chunk ? <chunk.DashboardPage /> : <LoadingState />;
 }
 function RemoteOutlet() {
@@ -83,7 +86,7 @@ function ErrorHandlerBridge() {
   return null;
 }
 
-/** The shell's route table (spec part 1 §2). */
+/** The shell's route table; paths the remotes claim go to their ./App. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { enforceForcedPassword } from './session/forced-password';
+import { enforceForcedPassword } from './features/session/forced-password';
 
 if (!enforceForcedPassword(window.location)) {
   const root = document.getElementById('root');

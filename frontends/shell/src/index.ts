@@ -1,9 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { preloadOwnerOf } from './federation/remote-apps';
-import { configureRemoteNav, RemoteNavStore } from './federation/remote-nav';
-import { fetchRemoteEntries, registeredRemotes, setRegisteredRemotes } from './federation/remotes';
-import { remoteResiliencePlugin } from './federation/runtime-plugin';
-import { signedInChunk } from './signed-in-chunk';
+import { preloadOwnerOf } from './features/federation/remote-apps';
+import { configureRemoteNav, RemoteNavStore } from './features/federation/remote-nav';
+import { fetchRemoteEntries, registeredRemotes, setRegisteredRemotes } from './features/federation/remotes';
+import { remoteResiliencePlugin } from './features/federation/runtime-plugin';
+import { dashboardChunk, loginChunk, signedInChunk } from './chunks';
 
 // Remote locations are read at run time so a remote is redeployed without rebuilding the shell;
 // what each remote renders and adds to the sidebar comes from its `./nav` (federation/remote-nav.ts).
@@ -13,7 +13,7 @@ async function start() {
     remoteResiliencePlugin({
       // `./nav` of a remote that is down is no module at all: its section shows the outage note.
       fallback: async (remote, _error, id) =>
-        id.endsWith('/nav') ? { __unavailable: true } : (await import('./federation/remote-unavailable')).unavailableModule(remote),
+        id.endsWith('/nav') ? { __unavailable: true } : (await import('./features/federation/components/remote-unavailable')).unavailableModule(remote),
     }),
   ]);
   registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
@@ -25,12 +25,16 @@ async function start() {
     // remote that owns the page: fetch them alongside the app instead of after it.
     nav.start();
     signedInChunk.preload();
+    if (window.location.pathname === '/') dashboardChunk.preload();
     preloadOwnerOf(window.location, nav, (requests) => {
       // A shared module, loaded here on demand (the shell needs it for every signed-in page anyway).
       void import('@mediport/api-client').then(({ prefetchGet }) => {
         for (const r of requests) prefetchGet(r.path, r.query);
       });
     });
+  } else {
+    // Signed out, every page but the public ones leads to the login form.
+    loginChunk.preload();
   }
   await import('./bootstrap');
 }

@@ -1,4 +1,4 @@
-/** Every German text of the shell, wording from spec part 1 where it gives one. */
+/** Every German text of the shell. */
 export const MESSAGES = {
   username: 'Benutzername',
   password: 'Passwort',

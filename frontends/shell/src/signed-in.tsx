@@ -1,11 +1,10 @@
 // The signed-in part of the shell, loaded as one chunk after sign-in (see app.tsx).
 import { useEffect } from 'react';
 import { onLiveJoined, useLiveChannel } from '@mediport/api-client';
-import { AppLayout } from './layout/app-layout';
+import { AppLayout } from './features/layout/components/app-layout';
 import { QueryProvider, queryClient } from './query';
 
-export { DashboardPage } from './pages/dashboard-page';
-export { RemoteOutlet } from './federation/remote-route';
+export { RemoteOutlet } from './features/federation/components/remote-route';
 
 /** The layout with the query client that the dashboard and every remote use. */
 export function SignedInFrame() {

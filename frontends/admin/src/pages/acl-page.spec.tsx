@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AclMatrix } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { CATALOGUE, DEFAULT_MATRIX } from '@mediport/permissions';
-import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
-import { demoAuth } from '../../../../../common/demo-auth';
+import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { demoAuth } from '../../../common/demo-auth';
 import { INTRO_SEEN_KEY } from './acl-page';
 import { AclPage } from './acl-page';
 

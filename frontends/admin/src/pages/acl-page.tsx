@@ -17,12 +17,12 @@ import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME, ROLE_LABELS, type AclMatrix, type AclRuleItem, type Role } from '@mediport/contracts';
 import { toast, useHasPermission } from '@mediport/api-client';
 import { ErrorPanel, formatCount, InfoIcon, LoadingState, PageHeader, useUnsavedChangesGuard } from '@mediport/ui';
-import { useAcl, useSaveAcl } from '../api/acl-api';
-import { applyToggle, cellState, changedColumns, MATRIX_ROLES, type Toggle } from '../matrix-model';
-import { ACL_TEXT, ADMIN_AREA } from '../../../messages';
-import { AclIntroDialog } from './acl-intro-dialog';
-import { MatrixCell } from './matrix-cell';
-import { PermissionDetailDialog } from './permission-detail-dialog';
+import { useAcl, useSaveAcl } from '../features/acl/api/acl-api';
+import { applyToggle, cellState, changedColumns, MATRIX_ROLES, type Toggle } from '../features/acl/matrix-model';
+import { ACL_TEXT, ADMIN_AREA } from '../messages';
+import { AclIntroDialog } from '../features/acl/components/acl-intro-dialog';
+import { MatrixCell } from '../features/acl/components/matrix-cell';
+import { PermissionDetailDialog } from '../features/acl/components/permission-detail-dialog';
 
 /** The permission column stays in view while the role columns scroll sideways on narrow screens. */
 const STICKY_COLUMN = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: { xs: 150, sm: 260 } } as const;

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
 import { ErrorPanel, formatDateTime, LoadingState, PageHeader } from '@mediport/ui';
-import { useMeeting } from '../api/meetings-api';
-import { MeetingStatus, useNow } from '../meeting-status';
-import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../../../messages';
-import { editPath, whenText } from './meeting-paths';
+import { useMeeting } from '../features/meetings/api/meetings-api';
+import { MeetingStatus, useNow } from '../features/meetings/meeting-status';
+import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../messages';
+import { editPath, whenText } from '../features/meetings/components/meeting-paths';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -10,10 +10,10 @@ import { PRODUCT_NAME, type MeetingDto } from '@mediport/contracts';
 import { ApiError, toast } from '@mediport/api-client';
 import { ErrorPanel, LoadingState, PageHeader, useUnsavedChangesGuard } from '@mediport/ui';
 import { MEETING_SYSTEMS, normalizeMeetingDate, normalizeMeetingTime } from '@mediport/validation';
-import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../../../messages';
-import { useMeetingOption, useSaveMeeting } from '../api/meetings-api';
-import { meetingFormErrors, meetingToast, type MeetingFormValues } from '../meeting-form-rules';
-import { PickerField } from './date-time-fields';
+import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../messages';
+import { useMeetingOption, useSaveMeeting } from '../features/meetings/api/meetings-api';
+import { meetingFormErrors, meetingToast, type MeetingFormValues } from '../features/meetings/meeting-form-rules';
+import { PickerField } from '../features/meetings/components/date-time-fields';
 
 type Values = MeetingFormValues;
 const EMPTY: Values = { date: '', time: '', system: '', url: '', info: '' };

@@ -14,10 +14,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { PRODUCT_NAME, type MeetingDto } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
 import { EmptyState, ErrorPanel, ListPagination, LoadingState, PageHeader } from '@mediport/ui';
-import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../../../messages';
-import { useMeetings } from '../api/meetings-api';
-import { MeetingStatus, useNow } from '../meeting-status';
-import { editPath, whenText } from './meeting-paths';
+import { ADMIN_AREA, COMMON_TEXT, MEETING_TEXT } from '../messages';
+import { useMeetings } from '../features/meetings/api/meetings-api';
+import { MeetingStatus, useNow } from '../features/meetings/meeting-status';
+import { editPath, whenText } from '../features/meetings/components/meeting-paths';
 
 /** The table's six columns need about 1000 px of content: from 1280 px (with the sidebar open) the table, below it one card per meeting. */
 const TABLE_FROM = '(min-width:1280px)';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MeetingDto } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
-import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
-import { demoAuth } from '../../../../../common/demo-auth';
-import App from '../../../App';
+import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { demoAuth } from '../../../common/demo-auth';
+import App from '../App';
 
 const HOUR = 3600_000;
 const meeting = (over: Partial<MeetingDto>): MeetingDto => ({

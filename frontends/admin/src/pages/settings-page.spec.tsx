@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SettingsAdminDto } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { FIELD_MESSAGES } from '@mediport/validation';
-import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
-import { demoAuth } from '../../../../../common/demo-auth';
+import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { demoAuth } from '../../../common/demo-auth';
 import { SettingsPage } from './settings-page';
 
 const STORED: SettingsAdminDto = {

@@ -12,8 +12,8 @@ import { PRODUCT_NAME, SETTINGS_MESSAGES, type SettingsAdminDto } from '@medipor
 import { ApiError, toast, useAuth } from '@mediport/api-client';
 import { ErrorPanel, IMAGE_TYPES, ImageDropzone, LoadingState, MAX_IMAGE_BYTES, PageHeader, useUnsavedChangesGuard, type ImageChange } from '@mediport/ui';
 import { SETTINGS_LABELS, validateSettings } from '@mediport/validation';
-import { usePartnerFlag, useSaveSettings, useSettings } from '../api/settings-api';
-import { ADMIN_AREA, COMMON_TEXT, LOGO_TEXT, SETTINGS_TEXT } from '../../../messages';
+import { usePartnerFlag, useSaveSettings, useSettings } from '../features/settings/api/settings-api';
+import { ADMIN_AREA, COMMON_TEXT, LOGO_TEXT, SETTINGS_TEXT } from '../messages';
 
 type FieldName = keyof typeof SETTINGS_LABELS;
 type FormValues = Record<FieldName, string>;

@@ -16,12 +16,12 @@ import Typography from '@mui/material/Typography';
 import { ROLE_LABELS, type UserListRow } from '@mediport/contracts';
 import { toast, useHasPermission } from '@mediport/api-client';
 import { EmptyState, ErrorPanel, ListPagination, LoadingState, NewBadge, UI_MESSAGES } from '@mediport/ui';
-import { useDeactivateUser, useReactivateUser, useSwitchToUser } from '../api/users-api';
-import { USERS_TEXT as T } from '../messages';
-import { DeactivatedChip, homeGroupNames, isNew } from './common';
-import { UserFilters } from './user-filters';
-import { UserListHeader } from './user-list-header';
-import { useUserList } from './use-user-list';
+import { useDeactivateUser, useReactivateUser, useSwitchToUser } from '../features/users/api/users-api';
+import { USERS_TEXT as T } from '../features/users/messages';
+import { DeactivatedChip, homeGroupNames, isNew } from '../features/users/components/common';
+import { UserFilters } from '../features/users/components/user-filters';
+import { UserListHeader } from '../features/users/components/user-list-header';
+import { useUserList } from '../features/users/components/use-user-list';
 
 function initials(u: UserListRow): string {
   const s = `${u.firstname.charAt(0)}${u.lastname.charAt(0)}`.trim();

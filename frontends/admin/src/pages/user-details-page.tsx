@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '@mediport/contracts';
 import { useAuth, useHasPermission } from '@mediport/api-client';
 import { ErrorPanel, formatDateTime, LoadingState, PageHeader } from '@mediport/ui';
-import { useSwitchToUser, useUser } from '../api/users-api';
-import { USERS_TEXT as T } from '../messages';
-import { doctorName } from '../user-form-model';
-import { crumbs, homeGroupNames } from './common';
+import { useSwitchToUser, useUser } from '../features/users/api/users-api';
+import { USERS_TEXT as T } from '../features/users/messages';
+import { doctorName } from '../features/users/user-form-model';
+import { crumbs, homeGroupNames } from '../features/users/components/common';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

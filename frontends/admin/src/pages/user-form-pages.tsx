@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import { API_MESSAGES, type UserLookups } from '@mediport/contracts';
 import { toast, useAuth } from '@mediport/api-client';
 import { ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
-import { useCreateUser, useUpdateUser, useUser, useUserLookups } from '../api/users-api';
-import { USERS_TEXT as T } from '../messages';
-import type { FormVariant } from '../user-form-model';
-import { crumbs, listPath } from './common';
-import { UserForm } from './user-form';
+import { useCreateUser, useUpdateUser, useUser, useUserLookups } from '../features/users/api/users-api';
+import { USERS_TEXT as T } from '../features/users/messages';
+import type { FormVariant } from '../features/users/user-form-model';
+import { crumbs, listPath } from '../features/users/components/common';
+import { UserForm } from '../features/users/components/user-form';
 
 const NO_LOOKUPS: UserLookups = { homes: [], homeGroups: [], doctors: [] };
 

@@ -5,11 +5,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { ROLE_LABELS, type UserListRow } from '@mediport/contracts';
 import { DataTable, NewBadge, type DataColumn } from '@mediport/ui';
-import { USERS_TEXT as T } from '../messages';
-import { DeactivatedChip, homeGroupNames, isNew } from './common';
-import { UserFilters } from './user-filters';
-import { UserListHeader } from './user-list-header';
-import { useUserList } from './use-user-list';
+import { USERS_TEXT as T } from '../features/users/messages';
+import { DeactivatedChip, homeGroupNames, isNew } from '../features/users/components/common';
+import { UserFilters } from '../features/users/components/user-filters';
+import { UserListHeader } from '../features/users/components/user-list-header';
+import { useUserList } from '../features/users/components/use-user-list';
 
 /**
  * Below 1280 px (beside the open sidebar from 1024 px, or a tablet without it) the seven columns

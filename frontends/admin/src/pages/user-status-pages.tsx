@@ -10,11 +10,11 @@ import { API_MESSAGES } from '@mediport/contracts';
 import { toast, useAuth } from '@mediport/api-client';
 import { USER_MESSAGES } from '@mediport/validation';
 import { ErrorPanel, LoadingState, PageHeader } from '@mediport/ui';
-import { useDeactivateUser, useReactivateUser, useUser } from '../api/users-api';
-import { USERS_TEXT as T } from '../messages';
-import { crumbs } from './common';
+import { useDeactivateUser, useReactivateUser, useUser } from '../features/users/api/users-api';
+import { USERS_TEXT as T } from '../features/users/messages';
+import { crumbs } from '../features/users/components/common';
 
-/** The typed name must match exactly, case sensitive (spec §2 delete variant). */
+/** Deleting a user asks for the username: the typed name must match exactly, case sensitive. */
 export function deleteNameMatches(typed: string, username: string): boolean {
   return typed === username;
 }

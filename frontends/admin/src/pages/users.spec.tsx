@@ -3,9 +3,9 @@ import type { DoctorDto, DoctorRef, HomeDto, HomeGroupRef, ListResponse, Role, U
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { formatDateTime } from '@mediport/ui';
 import { PASSWORD_MESSAGES, USER_MESSAGES } from '@mediport/validation';
-import { fakeNetwork, renderApp, type FakeResponse, type FakeRoute } from '../../../../../common/test-utils';
-import { demoAuth } from '../../../../../common/demo-auth';
-import App from '../../../App';
+import { fakeNetwork, renderApp, type FakeResponse, type FakeRoute } from '../../../common/test-utils';
+import { demoAuth } from '../../../common/demo-auth';
+import App from '../App';
 
 const HOME = '11111111-1111-4111-8111-111111111111';
 const DOCTOR = '22222222-2222-4222-8222-222222222222';

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DoctorDto, DoctorPreferred, Role } from '@mediport/contracts';
 import { FIELD_MESSAGES } from '@mediport/validation';
-import { fail } from '../../../../../common/test-utils';
-import { callsTo, clearCookies, doctorDto, doctorServer, ID, show } from '../test-fixtures';
+import { fail } from '../../../common/test-utils';
+import { callsTo, clearCookies, doctorDto, doctorServer, ID, show } from '../features/doctors/test-fixtures';
 
 // userEvent on a loaded two-core machine: some journeys take several seconds.
 

@@ -15,15 +15,15 @@ import {
 import { validateDoctor } from '@mediport/validation';
 import { toast, useAuth } from '@mediport/api-client';
 import { PageHeader } from '@mediport/ui';
-import { AddressFields, AuditInfo, FieldGrid, FORM_TEXTS, FormFrame, SalutationField, useConfirm, useRecordForm } from '../../../shared';
-import { DeactivationNotice } from '../../../shared/deactivation';
-import { OPTION_SELECT_TEXTS, OptionSelect, type SelectOption } from '../../../shared/option-select';
-import { RecordState } from '../../../shared/record-state';
-import { mayAssignOffice, mayEditDebtorId, useCreateDoctor, useDeactivateDoctor, useDoctor, useExpertises, useOfficeOptions, useUpdateDoctor } from '../api/doctors-api';
-import { DOCTOR_TEXTS as T, SECTION_CRUMBS } from '../messages';
-import { useReactivateDoctor } from './use-reactivate-doctor';
+import { AddressFields, AuditInfo, FieldGrid, FORM_TEXTS, FormFrame, SalutationField, useConfirm, useRecordForm } from '../shared';
+import { DeactivationNotice } from '../shared/deactivation';
+import { OPTION_SELECT_TEXTS, OptionSelect, type SelectOption } from '../shared/option-select';
+import { RecordState } from '../shared/record-state';
+import { mayAssignOffice, mayEditDebtorId, useCreateDoctor, useDeactivateDoctor, useDoctor, useExpertises, useOfficeOptions, useUpdateDoctor } from '../features/doctors/api/doctors-api';
+import { DOCTOR_TEXTS as T, SECTION_CRUMBS } from '../features/doctors/messages';
+import { useReactivateDoctor } from '../features/doctors/components/use-reactivate-doctor';
 
-/** Cookies that suppress the two questions (spec §2 Doctors). */
+/** Cookies that suppress the two questions ("Nicht mehr fragen"). */
 export const CREATE_QUESTION_COOKIE = 'hide-question-create-doctor';
 export const EMPTY_QUESTION_COOKIE = 'hide-question-empty-doctor';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, doctorDto, doctorServer, ID, lastQuery, show } from '../test-fixtures';
-import { mockWindowWidth } from '../../../../../common/test-utils';
+import { callsTo, doctorDto, doctorServer, ID, lastQuery, show } from '../features/doctors/test-fixtures';
+import { mockWindowWidth } from '../../../common/test-utils';
 
 // userEvent on a loaded two-core machine: some journeys take several seconds.
 

@@ -4,15 +4,15 @@ import TextField from '@mui/material/TextField';
 import { DOCTOR_PREFERRED_LABELS, type DoctorDto } from '@mediport/contracts';
 import { useAuth, useHasPermission } from '@mediport/api-client';
 import { DataTable, FilterBar, NewBadge, useListState, type DataColumn } from '@mediport/ui';
-import { useMarkAllRead } from '../../../shared';
-import { DeactivatedChip } from '../../../shared/deactivation';
-import { DeactivatedSelect, FLAG_FILTER_DEFAULTS, isNewRecord, MarkAllReadButton, OnlyNewSwitch } from '../../../shared/list-filters';
-import { ListPageHeader, tableData } from '../../../shared/list-page';
-import { OPTION_SELECT_TEXTS } from '../../../shared/option-select';
-import { RowActionButtons } from '../../../shared/row-action-buttons';
-import { doctorName, useDoctors, useExpertises } from '../api/doctors-api';
-import { DOCTOR_TEXTS as T } from '../messages';
-import { useReactivateDoctor } from './use-reactivate-doctor';
+import { useMarkAllRead } from '../shared';
+import { DeactivatedChip } from '../shared/deactivation';
+import { DeactivatedSelect, FLAG_FILTER_DEFAULTS, isNewRecord, MarkAllReadButton, OnlyNewSwitch } from '../shared/list-filters';
+import { ListPageHeader, tableData } from '../shared/list-page';
+import { OPTION_SELECT_TEXTS } from '../shared/option-select';
+import { RowActionButtons } from '../shared/row-action-buttons';
+import { doctorName, useDoctors, useExpertises } from '../features/doctors/api/doctors-api';
+import { DOCTOR_TEXTS as T } from '../features/doctors/messages';
+import { useReactivateDoctor } from '../features/doctors/components/use-reactivate-doctor';
 
 /** "neu" while the caller has not opened the doctor; "deaktiviert" for a deactivated one. */
 function Marks({ doctor }: { doctor: DoctorDto }) {
@@ -70,7 +70,7 @@ function doctorQuery(query: Record<string, string | number>, showFilters: boolea
 
 /**
  * /aerzte: doctors with search, expertises multi-select and "Nur neue" (all hidden for the doctor
- * role, spec §2/§6), "Deaktiviert" for users with the delete right, "neu" badges and mark-all-read.
+ * role, who sees only its own record), "Deaktiviert" for users with the delete right, "neu" badges and mark-all-read.
  */
 export function DoctorListPage() {
   const auth = useAuth();

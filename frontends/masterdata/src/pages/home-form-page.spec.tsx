@@ -2,8 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_MESSAGES, MASTERDATA_API_MESSAGES } from '@mediport/contracts';
 import { HOME_MESSAGES } from '@mediport/validation';
-import { fail } from '../../../../../common/test-utils';
-import { bodyFields, HOME_ID, homeServer, makeHome, show } from '../home-test-server';
+import { fail } from '../../../common/test-utils';
+import { bodyFields, HOME_ID, homeServer, makeHome, show, loadHomePages } from '../features/homes/home-test-server';
+
+// The pages' chunks, loaded once before the tests (a warmed-up app has them).
+beforeAll(loadHomePages);
 
 // Typing and re-rendering MUI forms is slow on a busy two-core machine.
 

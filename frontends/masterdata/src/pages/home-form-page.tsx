@@ -8,14 +8,14 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { PRODUCT_NAME, type HomeDto } from '@mediport/contracts';
 import { toast, useAuth } from '@mediport/api-client';
 import { PageHeader, useUnsavedChangesGuard, type ImageChange } from '@mediport/ui';
-import { AuditInfo, FORM_TEXTS, FormFrame, useRecordForm } from '../../../shared';
-import { DeactivationNotice } from '../../../shared/deactivation';
-import { RecordState } from '../../../shared/record-state';
-import { useCreateHome, useDeactivateHome, useHome, useReactivateHome, useUpdateHome } from '../api/homes-api';
-import { EMPTY_HOME, homeRequestBody, homeToForm, tabOfField, validateHomeForm, type HomeFormValues } from '../home-form-model';
-import { HOME_LIST_PATH, HOME_TEXTS as T } from '../messages';
-import { HomeMasterFields, HomeSenderFields } from './home-fields';
-import { HomeGroupsPanel } from './home-groups-panel';
+import { AuditInfo, FORM_TEXTS, FormFrame, useRecordForm } from '../shared';
+import { DeactivationNotice } from '../shared/deactivation';
+import { RecordState } from '../shared/record-state';
+import { useCreateHome, useDeactivateHome, useHome, useReactivateHome, useUpdateHome } from '../features/homes/api/homes-api';
+import { EMPTY_HOME, homeRequestBody, homeToForm, tabOfField, validateHomeForm, type HomeFormValues } from '../features/homes/home-form-model';
+import { HOME_LIST_PATH, HOME_TEXTS as T } from '../features/homes/messages';
+import { HomeMasterFields, HomeSenderFields } from '../features/homes/components/home-fields';
+import { HomeGroupsPanel } from '../features/homes/components/home-groups-panel';
 
 type TabId = 'stammdaten' | 'wohnbereich' | 'absender';
 type Mode = 'new' | 'edit' | 'delete';

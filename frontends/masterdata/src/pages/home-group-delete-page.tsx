@@ -4,10 +4,10 @@ import TextField from '@mui/material/TextField';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { ErrorPanel, PageHeader } from '@mediport/ui';
-import { FieldGrid, FORM_TEXTS, FormFrame } from '../../../shared';
-import { RecordState } from '../../../shared/record-state';
-import { useDeleteHomeGroup, useHome } from '../api/homes-api';
-import { HOME_LIST_PATH, HOME_TEXTS as T, homeEditPath, homeGroupsPath } from '../messages';
+import { FieldGrid, FORM_TEXTS, FormFrame } from '../shared';
+import { RecordState } from '../shared/record-state';
+import { useDeleteHomeGroup, useHome } from '../features/homes/api/homes-api';
+import { HOME_LIST_PATH, HOME_TEXTS as T, homeEditPath, homeGroupsPath } from '../features/homes/messages';
 
 /**
  * /einrichtung/{id}/wohnbereich/{groupId}/loeschen: the living area and its home read-only, then

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { homeServer, makeHome, OTHER_ID, show, type HomeCalls } from '../home-test-server';
+import { homeServer, makeHome, OTHER_ID, show, type HomeCalls, loadHomePages } from '../features/homes/home-test-server';
+
+// The pages' chunks, loaded once before the tests (a warmed-up app has them).
+beforeAll(loadHomePages);
 
 // Typing and re-rendering MUI forms is slow on a busy two-core machine.
 

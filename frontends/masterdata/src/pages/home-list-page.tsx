@@ -3,12 +3,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { HOME_SORT_FIELDS, PRODUCT_NAME, type HomeDto } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
 import { DataTable, FilterBar, NewBadge, PageHeader, useListState, type DataColumn } from '@mediport/ui';
-import { FORM_TEXTS } from '../../../shared';
-import { DeactivatedSelect, FLAG_FILTER_DEFAULTS, isNewRecord, MarkAllReadButton, OnlyNewSwitch } from '../../../shared/list-filters';
-import { DeactivatedChip } from '../../../shared/deactivation';
-import { RowActionButtons } from '../../../shared/row-action-buttons';
-import { useHomes, useMarkHomesRead, useReactivateHome } from '../api/homes-api';
-import { HOME_TEXTS as T, homeDeletePath, homeEditPath } from '../messages';
+import { FORM_TEXTS } from '../shared';
+import { DeactivatedSelect, FLAG_FILTER_DEFAULTS, isNewRecord, MarkAllReadButton, OnlyNewSwitch } from '../shared/list-filters';
+import { DeactivatedChip } from '../shared/deactivation';
+import { RowActionButtons } from '../shared/row-action-buttons';
+import { useHomes, useMarkHomesRead, useReactivateHome } from '../features/homes/api/homes-api';
+import { HOME_TEXTS as T, homeDeletePath, homeEditPath } from '../features/homes/messages';
 
 const yesNo = (flag: boolean) => (flag ? FORM_TEXTS.yes : FORM_TEXTS.no);
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useSnackbar } from 'notistack';
 import type { MedicineDto, Role } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
-import { fakeApi, renderApp } from '../../../../../common/test-utils';
-import { demoAuth } from '../../../../../common/demo-auth';
+import { fakeApi, renderApp } from '../../../common/test-utils';
+import { demoAuth } from '../../../common/demo-auth';
 import { MedicineListPage } from './medicine-list-page';
 
 /** Shows toasts through notistack, as the shell wires it. */

@@ -5,8 +5,8 @@ import TextField from '@mui/material/TextField';
 import { PRODUCT_NAME, type MedicineDto } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
 import { DataTable, FilterBar, PageHeader, useListState, type DataColumn } from '@mediport/ui';
-import { useMedicines, useToggleMedicine } from '../api/medicines-api';
-import { GROUP_LABELS, MEDICINE_TEXTS as T } from '../messages';
+import { useMedicines, useToggleMedicine } from '../features/medicines/api/medicines-api';
+import { GROUP_LABELS, MEDICINE_TEXTS as T } from '../features/medicines/messages';
 
 const COLUMNS: DataColumn<MedicineDto>[] = [
   { id: 'name', label: T.name, sortKey: 'name', cell: (m) => m.name },

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OfficeContactType, Role } from '@mediport/contracts';
-import { fail } from '../../../../../../common/test-utils';
-import { answerImages, callsTo, doctorServer, ID, officeDto, show } from '../../test-fixtures';
+import { fail } from '../../../common/test-utils';
+import { answerImages, callsTo, doctorServer, ID, officeDto, show } from '../features/doctors/test-fixtures';
 
 // userEvent on a loaded two-core machine: some journeys take several seconds.
 

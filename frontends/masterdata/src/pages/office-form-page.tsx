@@ -14,12 +14,12 @@ import {
 import { validateDoctorOffice } from '@mediport/validation';
 import { toast, useAuth, useAuthedObjectUrl } from '@mediport/api-client';
 import { ImageDropzone, PageHeader, TABLE_DEFAULTS, type ImageChange } from '@mediport/ui';
-import { AddressFields, AuditInfo, FieldGrid, FormFrame, useConfirm, useRecordForm } from '../../../../shared';
-import { OPTION_SELECT_TEXTS } from '../../../../shared/option-select';
-import { RecordState } from '../../../../shared/record-state';
-import { ALL, doctorName, mayAssignOffice, useDoctors } from '../../api/doctors-api';
-import { OFFICE_TEXTS as T, SECTION_CRUMBS } from '../../messages';
-import { officeBody, useCreateOffice, useOffice, useUpdateOffice } from '../api/offices-api';
+import { AddressFields, AuditInfo, FieldGrid, FormFrame, useConfirm, useRecordForm } from '../shared';
+import { OPTION_SELECT_TEXTS } from '../shared/option-select';
+import { RecordState } from '../shared/record-state';
+import { ALL, doctorName, mayAssignOffice, useDoctors } from '../features/doctors/api/doctors-api';
+import { OFFICE_TEXTS as T, SECTION_CRUMBS } from '../features/doctors/messages';
+import { officeBody, useCreateOffice, useOffice, useUpdateOffice } from '../features/doctors/offices/api/offices-api';
 
 const LIST = '/v3/arztpraxis';
 
@@ -38,10 +38,10 @@ const toValues = (o: DoctorOfficeDto | undefined): OfficeValues => ({
   doctors: o?.doctors.map((d) => d._id) ?? [],
 });
 
-// Spec part 2 §9: "A select shows at most 100 matching options."
+// A select shows at most 100 matching options.
 const filterDoctors = createFilterOptions<OfficeDoctorRef>({ limit: TABLE_DEFAULTS.selectOptions, stringify: doctorName });
 
-/** The field the contact type makes required (spec §5 Doctor office). */
+/** The field the contact type makes required (libs/validation validateDoctorOffice). */
 const REQUIRED_BY: Record<OfficeContactType, 'phone' | 'mail' | 'fax'> = { phone: 'phone', mail: 'mail', fax: 'fax' };
 
 /** /v3/arztpraxis/neu */

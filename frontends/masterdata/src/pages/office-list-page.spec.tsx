@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, doctorServer, ID, lastQuery, show } from '../../test-fixtures';
+import { callsTo, doctorServer, ID, lastQuery, show } from '../features/doctors/test-fixtures';
 
 // userEvent on a loaded two-core machine: some journeys take several seconds.
 

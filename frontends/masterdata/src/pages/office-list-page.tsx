@@ -1,11 +1,11 @@
 import { OFFICE_CONTACT_TYPE_LABELS, type DoctorOfficeDto } from '@mediport/contracts';
 import { useHasPermission } from '@mediport/api-client';
 import { DataTable, FilterBar, useListState, type DataColumn } from '@mediport/ui';
-import { ListPageHeader, tableData } from '../../../../shared/list-page';
-import { RowActionButtons } from '../../../../shared/row-action-buttons';
-import { OFFICE_TEXTS as T } from '../../messages';
-import { useOffices } from '../api/offices-api';
-import { useDeleteOfficeQuestion } from './use-delete-office';
+import { ListPageHeader, tableData } from '../shared/list-page';
+import { RowActionButtons } from '../shared/row-action-buttons';
+import { OFFICE_TEXTS as T } from '../features/doctors/messages';
+import { useOffices } from '../features/doctors/offices/api/offices-api';
+import { useDeleteOfficeQuestion } from '../features/doctors/offices/components/use-delete-office';
 
 const COLUMNS: DataColumn<DoctorOfficeDto>[] = [
   { id: 'name', label: T.name, sortKey: 'name', cell: (o) => o.name },

@@ -11,13 +11,13 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { OFFICE_CONTACT_TYPE_LABELS, type DoctorOfficeDto } from '@mediport/contracts';
 import { useAuthedObjectUrl, useHasPermission } from '@mediport/api-client';
 import { EmptyState, PageHeader } from '@mediport/ui';
-import { AuditInfo, FORM_TEXTS } from '../../../../shared';
-import { DeactivatedChip } from '../../../../shared/deactivation';
-import { RecordState } from '../../../../shared/record-state';
-import { doctorName } from '../../api/doctors-api';
-import { OFFICE_TEXTS as T, SECTION_CRUMBS } from '../../messages';
-import { useOffice } from '../api/offices-api';
-import { useDeleteOfficeQuestion } from './use-delete-office';
+import { AuditInfo, FORM_TEXTS } from '../shared';
+import { DeactivatedChip } from '../shared/deactivation';
+import { RecordState } from '../shared/record-state';
+import { doctorName } from '../features/doctors/api/doctors-api';
+import { OFFICE_TEXTS as T, SECTION_CRUMBS } from '../features/doctors/messages';
+import { useOffice } from '../features/doctors/offices/api/offices-api';
+import { useDeleteOfficeQuestion } from '../features/doctors/offices/components/use-delete-office';
 
 const LIST = '/v3/arztpraxis';
 

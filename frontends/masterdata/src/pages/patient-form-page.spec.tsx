@@ -2,10 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MASTERDATA_API_MESSAGES, type Role } from '@mediport/contracts';
 import { FIELD_MESSAGES, PATIENT_MESSAGES } from '@mediport/validation';
-import { FORM_TEXTS } from '../../../shared';
-import { renderRoutes } from '../../../shared/test-harness';
+import { FORM_TEXTS } from '../shared';
+import { renderRoutes } from '../shared/test-harness';
 import { patientsRoutes } from '../routes';
-import { authOf, callsTo, GROUP_A1, GROUP_A2, HOME_A, HOMES, lastQuery, makePatient, P1, P3, PATIENTS, patientServer, UNKNOWN } from '../testing/patient-server';
+import { authOf, callsTo, GROUP_A1, GROUP_A2, HOME_A, HOMES, lastQuery, makePatient, P1, P3, PATIENTS, patientServer, UNKNOWN } from '../features/patients/testing/patient-server';
+import { preloadPages } from '@mediport/ui';
+
+// The pages' chunks, loaded once before the tests (a warmed-up app has them).
+beforeAll(() => preloadPages(patientsRoutes));
 
 // MUI renders slowly in jsdom on a busy machine.
 

@@ -7,14 +7,14 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { PatientDto } from '@mediport/contracts';
 import { toast, useAuth, useHasPermission } from '@mediport/api-client';
 import { PageHeader, useUnsavedChangesGuard, type Crumb } from '@mediport/ui';
-import { AuditInfo, FORM_TEXTS, FormFrame, useConfirm, useRecordForm } from '../../../shared';
-import { DeactivationNotice } from '../../../shared/deactivation';
-import { RecordState } from '../../../shared/record-state';
-import { fixedHomeOf, patientName, useCreatePatient, useDeactivatePatient, useHomeOptions, usePatient, useUpdatePatient, duplicateWarning } from '../api/patients-api';
-import { PATIENT_CRUMBS, PATIENT_LIST_PATH, PATIENT_TEXTS as T, patientEditPath } from '../messages';
-import { newPatientValues, patientRequest, patientValues, validatePatientForm } from '../patient-form-values';
-import { LastOrders } from './last-orders';
-import { PatientFields } from './patient-fields';
+import { AuditInfo, FORM_TEXTS, FormFrame, useConfirm, useRecordForm } from '../shared';
+import { DeactivationNotice } from '../shared/deactivation';
+import { RecordState } from '../shared/record-state';
+import { fixedHomeOf, patientName, useCreatePatient, useDeactivatePatient, useHomeOptions, usePatient, useUpdatePatient, duplicateWarning } from '../features/patients/api/patients-api';
+import { PATIENT_CRUMBS, PATIENT_LIST_PATH, PATIENT_TEXTS as T, patientEditPath } from '../features/patients/messages';
+import { newPatientValues, patientRequest, patientValues, validatePatientForm } from '../features/patients/patient-form-values';
+import { LastOrders } from '../features/patients/components/last-orders';
+import { PatientFields } from '../features/patients/components/patient-fields';
 
 export type PatientPageMode = 'new' | 'edit' | 'details' | 'delete';
 
@@ -33,7 +33,7 @@ function crumbsOf(mode: PatientPageMode, patient: PatientDto | undefined): Crumb
 /**
  * /patient/neu, /patient/{id}, /patient/details/{id} (also /patienten/details/{id}) and
  * /patient/{id}/loeschen: the patient form, its read-only details view and the deactivation
- * confirmation (spec part 2 §2 Patients). An unknown or foreign id shows the not-found message.
+ * confirmation. An unknown or foreign id shows the not-found message.
  */
 export function PatientFormPage({ mode }: { mode: PatientPageMode }) {
   const { id } = useParams();
@@ -138,7 +138,7 @@ function PatientDeletion({ patient }: { patient: PatientDto }) {
 }
 
 /**
- * New and edit form: the rules of spec §5 at the fields, the duplicate question before saving
+ * New and edit form: the patient rules (libs/validation) at the fields, the duplicate question before saving
  * (non-blocking: "Trotzdem speichern"), then the toast and back to /patienten.
  */
 function PatientEditor({ patient }: { patient?: PatientDto }) {

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@mediport/contracts';
-import { renderRoutes } from '../../../shared/test-harness';
+import { renderRoutes } from '../shared/test-harness';
 import { patientsRoutes } from '../routes';
-import { authOf, callsTo, GROUP_A1, GROUP_A2, HOME_A, HOME_B, HOMES, lastQuery, makePatient, P1, P2, P3, PATIENTS, patientServer } from '../testing/patient-server';
+import { authOf, callsTo, GROUP_A1, GROUP_A2, HOME_A, HOME_B, HOMES, lastQuery, makePatient, P1, P2, P3, PATIENTS, patientServer } from '../features/patients/testing/patient-server';
+import { preloadPages } from '@mediport/ui';
+
+// The pages' chunks, loaded once before the tests (a warmed-up app has them).
+beforeAll(() => preloadPages(patientsRoutes));
 
 const show = (roles: Role[], route = '/patienten') => renderRoutes(patientsRoutes, route, authOf(roles));
 const rowOf = async (name: string) => (await screen.findByRole('cell', { name })).closest('tr')!;
@@ -130,7 +134,7 @@ describe('PatientListPage (/patienten)', () => {
     expect(await screen.findByText('Keine Suchergebnisse')).toBeInTheDocument();
   });
 
-  it('a home user: no care-home filter (spec §6), its own living areas to filter by', async () => {
+  it('a home user: no care-home filter, its own living areas to filter by', async () => {
     const { calls } = patientServer(PATIENTS, { homes: [HOMES[0]!] });
     show(['ROLE_HOME']);
     await rowOf('Anna');

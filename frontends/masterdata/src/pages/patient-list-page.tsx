@@ -3,14 +3,14 @@ import TextField from '@mui/material/TextField';
 import type { PatientDto } from '@mediport/contracts';
 import { toast, useAuth, useHasPermission } from '@mediport/api-client';
 import { DataTable, FilterBar, NewBadge, useListState, type DataColumn } from '@mediport/ui';
-import { useMarkAllRead } from '../../../shared';
-import { DeactivatedChip } from '../../../shared/deactivation';
-import { ListPageHeader, tableData } from '../../../shared/list-page';
-import { DeactivatedSelect, FLAG_FILTER_DEFAULTS, isNewRecord, MarkAllReadButton, OnlyNewSwitch } from '../../../shared/list-filters';
-import { OptionSelect } from '../../../shared/option-select';
-import { RowActionButtons } from '../../../shared/row-action-buttons';
-import { fixedHomeOf, mayListAllHomes, patientName, useHomeOptions, usePatients, useUpdatePatient } from '../api/patients-api';
-import { PATIENT_NEW_PATH, PATIENT_TEXTS as T, patientDeletePath, patientDetailsPath, patientEditPath } from '../messages';
+import { useMarkAllRead } from '../shared';
+import { DeactivatedChip } from '../shared/deactivation';
+import { ListPageHeader, tableData } from '../shared/list-page';
+import { DeactivatedSelect, FLAG_FILTER_DEFAULTS, isNewRecord, MarkAllReadButton, OnlyNewSwitch } from '../shared/list-filters';
+import { OptionSelect } from '../shared/option-select';
+import { RowActionButtons } from '../shared/row-action-buttons';
+import { fixedHomeOf, mayListAllHomes, patientName, useHomeOptions, usePatients, useUpdatePatient } from '../features/patients/api/patients-api';
+import { PATIENT_NEW_PATH, PATIENT_TEXTS as T, patientDeletePath, patientDetailsPath, patientEditPath } from '../features/patients/messages';
 
 const COLUMNS: DataColumn<PatientDto>[] = [
   { id: 'firstname', label: T.firstname, sortKey: 'firstname', hideOnCard: true, cell: (p) => [p.title, p.firstname].filter(Boolean).join(' ') },
@@ -50,8 +50,8 @@ const cardTitle = (p: PatientDto) => (
 );
 
 /**
- * /patienten: search, care home (for users who may list all homes; spec §6: hidden for the home
- * role), living area, "Nur neue", "Deaktiviert" for users with the delete right; "neu" badges,
+ * /patienten: search, care home (for users who may list all homes; hidden for the home role),
+ * living area, "Nur neue", "Deaktiviert" for users with the delete right; "neu" badges,
  * mark-all-read, and per row the actions its flags allow.
  */
 export function PatientListPage() {

@@ -12,7 +12,7 @@ export interface SelectOption {
 /** Texts of the autocomplete's buttons (MUI's defaults are English). */
 export const OPTION_SELECT_TEXTS = { open: 'Öffnen', close: 'Schließen', clear: 'Leeren' } as const;
 
-// Spec part 2 §9: "A select shows at most 100 matching options."
+// A select shows at most 100 matching options.
 const filterOptions = createFilterOptions<SelectOption>({ limit: TABLE_DEFAULTS.selectOptions, stringify: (o) => o.label });
 
 export interface OptionSelectProps {

@@ -13,7 +13,7 @@ import { FORM_TEXTS } from './texts';
 export interface RecordFormOptions<V> {
   /** The values to start from (the loaded record, or the defaults of a new one); undefined while loading. */
   initial: V | undefined;
-  /** The rules of spec §5 from libs/validation (the server runs the same ones). */
+  /** The form's rules from libs/validation (the server runs the same ones). */
   validate: (values: V) => FieldError[];
   /** Saves; a rejected ApiError's field errors are shown at their fields, the others as toasts. */
   onSubmit: (values: V) => Promise<unknown>;
@@ -32,7 +32,7 @@ export interface FieldProps {
 /**
  * State of a master-data form: values, the rules' messages (shown once a field was left or the
  * form was submitted), server field errors, saving and dirty flags. Saving is blocked while a rule
- * fails (spec §5 "Saving is blocked while an error exists").
+ * fails.
  */
 export function useRecordForm<V extends object>({ initial, validate, onSubmit }: RecordFormOptions<V>) {
   const [values, setValues] = useState<V | undefined>(initial);

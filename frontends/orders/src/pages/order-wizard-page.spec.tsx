@@ -2,12 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TASK_MESSAGES, type Role } from '@mediport/contracts';
 import { PATIENT_MESSAGES } from '@mediport/validation';
-import { renderRoutes } from '../../../../../masterdata/src/shared/test-harness';
-import { wizardRoutes } from '../routes';
-import { fail } from '../../../../../common/test-utils';
-import { authOf, callsTo, D_BERG, D_OWN, makeTask, P_ANNA, T_OLD, wizardServer } from '../testing/wizard-server';
+import { renderRoutes } from '../../../masterdata/src/shared/test-harness';
+import { preloadPages } from '@mediport/ui';
+import { ordersRoutes } from '../routes';
+import { fail } from '../../../common/test-utils';
+import { authOf, callsTo, D_BERG, D_OWN, makeTask, P_ANNA, T_OLD, wizardServer } from '../features/wizard/testing/wizard-server';
 
-const show = (route: string, roles: Role[] = ['ROLE_PHARMA'], opts: { hasContract?: boolean } = {}) => renderRoutes(wizardRoutes, route, authOf(roles, opts));
+const show = (route: string, roles: Role[] = ['ROLE_PHARMA'], opts: { hasContract?: boolean } = {}) => renderRoutes(ordersRoutes, route, authOf(roles, opts));
+
+// The page's chunk, loaded before the first test as the App module does for an opened page.
+beforeAll(() => preloadPages(ordersRoutes, '/v3/anforderung/neu'));
 const textbox = (name: string) => screen.getByRole('textbox', { name });
 const combobox = (name: string) => screen.getByRole('combobox', { name });
 const location = () => screen.getByTestId('location').textContent;
@@ -264,7 +268,7 @@ describe('order wizard: saving', () => {
   });
 });
 
-describe('order wizard: the rules of spec §5', () => {
+describe('order wizard: the order form rules', () => {
   beforeEach(() => localStorage.clear());
 
   async function toOrderStep(patient: 'Müller' | 'Schulz') {

@@ -12,13 +12,13 @@ import Stepper from '@mui/material/Stepper';
 import type { PastMedicineDto, PatientDto, TaskDto } from '@mediport/contracts';
 import { ApiError, handleApiError, toast, useAuth, useHasPermission } from '@mediport/api-client';
 import { ErrorPanel, LoadingState, PageHeader, useUnsavedChangesGuard } from '@mediport/ui';
-import { fixedDoctorOf, useCreateDoctor, useCreateTask, usePatient, useTask, useUpdateTask } from '../api/wizard-api';
-import { CREATED_PARAM, ORDERS_LIST_PATH, WIZARD_CRUMBS, WIZARD_TEXTS as T, patientOrdersPath } from '../messages';
-import { copyOf, doctorField, emptyOrder, newDoctorRequest, newMedicineOf, orderOf, reorderOf, taskRequest, validateOrder, type MedicineChoice, type OrderValues } from '../order-form';
-import { MedicineStep } from './medicine-step';
-import { OrderStep } from './order-step';
-import { ChosenPatient, PatientStep } from './patient-step';
-import { useShownErrors } from './wizard-fields';
+import { fixedDoctorOf, useCreateDoctor, useCreateTask, usePatient, useTask, useUpdateTask } from '../features/wizard/api/wizard-api';
+import { CREATED_PARAM, ORDERS_LIST_PATH, WIZARD_CRUMBS, WIZARD_TEXTS as T, patientOrdersPath } from '../features/wizard/messages';
+import { copyOf, doctorField, emptyOrder, newDoctorRequest, newMedicineOf, orderOf, reorderOf, taskRequest, validateOrder, type MedicineChoice, type OrderValues } from '../features/wizard/order-form';
+import { MedicineStep } from '../features/wizard/components/medicine-step';
+import { OrderStep } from '../features/wizard/components/order-step';
+import { ChosenPatient, PatientStep } from '../features/wizard/components/patient-step';
+import { useShownErrors } from '../features/wizard/components/wizard-fields';
 
 /** new: /v3/anforderung/neu, /anforderung/neu/{patientId}; copy: /v3/anforderung/neu/{taskId}, /anforderung/neu/{patientId}/{copyTaskId}; edit: /v3/anforderungen/bearbeiten/{editId}, /anforderung/edit/{patientId}/{taskId}. */
 export type WizardMode = 'new' | 'copy' | 'edit';
@@ -29,7 +29,7 @@ const PATIENT_STEP = 0;
 const MEDICINE_STEP = 1;
 const ORDER_STEP = 2;
 
-/** The order wizard (spec part 2 §2 Order wizard and order form): patient → medicine → order. */
+/** The order wizard: patient → medicine → order. */
 export function OrderWizardPage({ mode }: { mode: WizardMode }) {
   const params = useParams();
   const sourceId = mode === 'copy' ? (params.taskId ?? params.copyTaskId) : mode === 'edit' ? (params.editId ?? params.taskId) : undefined;
@@ -60,7 +60,7 @@ function Wizard({ mode, task, presetPatientId }: { mode: WizardMode; task?: Task
   const loaded = usePatient(picked ? undefined : patientId);
   const patient = picked ?? loaded.data;
 
-  // Spec §2: editing starts at step 2; a known patient skips step 1; a copy is ready to save.
+  // Editing starts at step 2; a known patient skips step 1; a copy is ready to save.
   const [step, setStep] = useState(mode === 'copy' ? ORDER_STEP : patientId ? MEDICINE_STEP : PATIENT_STEP);
   const [initial] = useState<OrderValues>(() => (!task ? emptyOrder() : mode === 'edit' ? orderOf(task) : copyOf(task)));
   const form = useForm<OrderValues>({ defaultValues: initial });

@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@mediport/contracts';
-import { renderRoutes } from '../../../../../masterdata/src/shared/test-harness';
-import { wizardRoutes } from '../routes';
-import { authOf, callsTo, makeTask, P_ANNA, P_BERND, wizardServer } from '../testing/wizard-server';
+import { renderRoutes } from '../../../masterdata/src/shared/test-harness';
+import { preloadPages } from '@mediport/ui';
+import { ordersRoutes } from '../routes';
+import { authOf, callsTo, makeTask, P_ANNA, P_BERND, wizardServer } from '../features/wizard/testing/wizard-server';
 
-const show = (route: string, roles: Role[] = ['ROLE_HOME'], opts: { hasContract?: boolean } = {}) => renderRoutes(wizardRoutes, route, authOf(roles, opts));
+const show = (route: string, roles: Role[] = ['ROLE_HOME'], opts: { hasContract?: boolean } = {}) => renderRoutes(ordersRoutes, route, authOf(roles, opts));
+
+// The page's chunk, loaded before the first test as the App module does for an opened page.
+beforeAll(() => preloadPages(ordersRoutes, '/patient/p1/auftraege'));
 
 describe('the patient\'s orders (/anforderung/patient/{id}, /patient/{id}/auftraege)', () => {
   beforeEach(() => localStorage.clear());

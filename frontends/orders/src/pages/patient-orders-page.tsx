@@ -3,18 +3,17 @@ import { useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useHasPermission, useIsLocked } from '@mediport/api-client';
-import { ContractRequiredDialog, DataTable, ErrorPanel, FilterChips, PageHeader, useListState } from '@mediport/ui';
-import { patientOrderColumns } from '../../../../../common/patient-orders';
-import { useCreatedPin } from '../../list/components/created-pin';
-import { patientLabel, usePatient, usePatientOrders } from '../api/wizard-api';
-import { WIZARD_CRUMBS, WIZARD_TEXTS as T, newOrderForPatientPath } from '../messages';
+import { ContractRequiredDialog, DataTable, ErrorPanel, FilterChips, PageHeader, patientOrderColumns, useListState } from '@mediport/ui';
+import { useCreatedPin } from '../features/list/components/created-pin';
+import { patientLabel, usePatient, usePatientOrders } from '../features/wizard/api/wizard-api';
+import { WIZARD_CRUMBS, WIZARD_TEXTS as T, newOrderForPatientPath } from '../features/wizard/messages';
 
 const COLUMNS = patientOrderColumns({ amount: true });
 
 /**
  * /anforderung/patient/{patientId} and /patient/{patientId}/auftraege: the patient's latest orders,
  * newest first, with 'Bestellung hinzufügen' (the wizard with this patient at step 2). Without a
- * contract the button opens the "Vertrag benötigt!" dialog (spec §2, §6).
+ * contract the button opens the "Vertrag benötigt!" dialog.
  * After "Speichern & Neuen Auftrag" the order just saved (`?created=<id>`) stands pinned on top,
  * marked "Neu angelegt".
  */

@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { configureErrorHandler, receiveLiveEvent, setAuth, type ToastOptions, type ToastVariant } from '@mediport/api-client';
 import { SOCKET_EVENTS, TASK_MESSAGES, type Role, type TaskDto } from '@mediport/contracts';
-import { fail, fakeApi, type FakeApiRoutes, mockWindowWidth, type RecordedCall, renderApp } from '../../../../../common/test-utils';
-import { demoAuth } from '../../../../../common/demo-auth';
+import { fail, fakeApi, type FakeApiRoutes, mockWindowWidth, type RecordedCall, renderApp } from '../../../common/test-utils';
+import { demoAuth } from '../../../common/demo-auth';
 import { formatDateTime } from '@mediport/ui';
-import { aDoctor, aHome, anEvent, aTask } from '../testing/task-fixtures';
+import { aDoctor, aHome, anEvent, asAnswered, aTask } from '../features/list/testing/task-fixtures';
 import { TaskListPage } from './task-list-page';
 
 const toasts: [string, ToastVariant][] = [];
@@ -31,7 +31,7 @@ beforeEach(() => {
 function taskServer(tasks: TaskDto[] | (() => TaskDto[]), extra: FakeApiRoutes = {}) {
   const rows = typeof tasks === 'function' ? tasks : () => tasks;
   return fakeApi({
-    'GET /api/tasks': () => ({ data: rows(), count: rows().length }),
+    'GET /api/tasks': () => ({ data: rows().map(asAnswered), count: rows().length }),
     'GET /api/doctors': { data: [aDoctor()], count: 1 },
     'GET /api/homes': { data: [aHome()], count: 1 },
     ...extra,
@@ -424,6 +424,28 @@ describe('Anforderungen: expanded rows', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Details ausblenden: Erna Schulz' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Details' })).not.toBeInTheDocument());
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url === '/api/tasks/t1/events')?.body).toEqual({ seen: true }));
+  });
+
+  it('renders the actions the server answers: a row seen only from the pickup list shows no chat, and greys out what is not for this order', async () => {
+    // As the server answers a user with a home's and a driver's role: its own home's order, and another home's order on the road.
+    const own = aTask({ actions: { pickup: true, print: true, edit: true, finish: true, chat: true } });
+    const onTheRoad = aTask({ _id: 't3', status: 'pickup', patientDetails: OTTO, homeDetails: { _id: 'h9', name: 'Haus Fremd' }, actions: { pickup: 'status', print: 'scope', edit: 'scope', finish: true, chat: 'scope' } });
+    const calls = taskServer([], {
+      'GET /api/tasks': { data: [own, onTheRoad], count: 2 },
+      'PUT /api/tasks/:id/seen': { message: TASK_MESSAGES.seen },
+      'GET /api/tasks/:id/events': { data: [anEvent()], count: 1 },
+      'PUT /api/tasks/:id/events': { message: 'ok' },
+    });
+    show(['ROLE_HOME', 'ROLE_DRIVER']);
+    const row = await rowOf('Otto Kern');
+    expect(within(row).getByRole('button', { name: 'Drucken' })).toHaveAttribute('aria-description', 'Für diesen Auftrag nicht erlaubt');
+    expect(within(row).getByRole('button', { name: 'Abholauftrag erzeugen' })).toHaveAttribute('aria-description', 'Nur neue Aufträge können an die Fahrer übergeben werden');
+    expect(within(row).getByRole('button', { name: 'Vorgang abschließen' })).not.toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(within(row).getByRole('button', { name: 'Details anzeigen: Otto Kern' }));
+    await userEvent.click(within(await rowOf('Erna Schulz')).getByRole('button', { name: 'Details anzeigen: Erna Schulz' }));
+    // The own order's chat has loaded; the other one never asks for its feed.
+    expect(await screen.findByText('Bitte bis Freitag liefern.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/tasks/') && c.url.includes('/events')).map((c) => c.url)).toEqual(['/api/tasks/t1/events']);
   });
 
   it("opens details and chat full-screen from 'Details' on a phone", async () => {

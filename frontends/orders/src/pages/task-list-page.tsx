@@ -39,14 +39,14 @@ import {
   useListState,
   type DataColumn,
 } from '@mediport/ui';
-import { useMarkTaskSeen, useMarkTasksSeen, useTasks } from '../api/tasks-api';
-import { homeEditPath, LIST_TEXTS as T } from '../messages';
-import { TASK_FILTER_DELAY_MS, TASK_LIST_URL, taskListQuery } from '../list-request';
-import { TaskFilters } from './task-filters';
-import { useTaskActions } from './task-actions';
-import { TaskDetails } from './task-details';
-import { useTaskRights, type TaskRights } from './task-rights';
-import { useCreatedPin } from './created-pin';
+import { useMarkTaskSeen, useMarkTasksSeen, useTasks } from '../features/list/api/tasks-api';
+import { homeEditPath, LIST_TEXTS as T } from '../features/list/messages';
+import { TASK_FILTER_DELAY_MS, TASK_LIST_URL, taskListQuery } from '../features/list/list-request';
+import { TaskFilters } from '../features/list/components/task-filters';
+import { useTaskActions } from '../features/list/components/task-actions';
+import { TaskDetails } from '../features/list/components/task-details';
+import { useTaskRights, type TaskRights } from '../features/list/components/task-rights';
+import { useCreatedPin } from '../features/list/components/created-pin';
 
 /** localStorage name of the list's "Kompakte Ansicht" choice. */
 const VIEW_KEY = 'anforderungen';
@@ -223,7 +223,7 @@ function TaskCard({ task, rights, ctx }: { task: TaskDto; rights: TaskRights; ct
   );
 }
 
-/** The refresh button: lit up once a live 'newtask' arrived (spec §2), loads the list again on click. */
+/** The refresh button: lit up once a live 'newtask' arrived, loads the list again on click. */
 function RefreshButton({ fresh, onClick }: { fresh: boolean; onClick: () => void }) {
   return (
     <Tooltip title={T.refresh}>
@@ -239,7 +239,7 @@ function RefreshButton({ fresh, onClick }: { fresh: boolean; onClick: () => void
 }
 
 /**
- * /anforderungen (spec part 2 §2 Orders list): the orders with filters in the URL, expandable rows
+ * /anforderungen: the orders with filters in the URL, expandable rows
  * with details and the event feed, the actions of each row, mark-as-read, and live updates; compact
  * rows on a desktop ("Kompakte Ansicht"), and the order just saved pinned on top (`?created=`).
  */

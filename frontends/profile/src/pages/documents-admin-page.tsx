@@ -17,10 +17,10 @@ import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME, PROFILE_MESSAGES, type ProfileDocumentDto, type UserDto } from '@mediport/contracts';
 import { fetchProfile } from '@mediport/api-client';
 import { EmptyState, formatDateTime, LoadingState, PageHeader } from '@mediport/ui';
-import { MESSAGES } from '../../messages';
-import { usePlaceDocument, useRemoveDocument, useDocuments } from './api';
-import { DocumentStatus } from './document-status';
-import { PdfViewer } from './pdf-viewer';
+import { MESSAGES } from '../messages';
+import { usePlaceDocument, useRemoveDocument, useDocuments } from '../features/documents/api/documents-api';
+import { DocumentStatus } from '../features/documents/components/document-status';
+import { PdfViewer } from '../features/documents/components/pdf-viewer';
 
 /**
  * /profil/dokumente/{userId} (profile_document_manage_view): administrators place PDF documents

@@ -2,7 +2,10 @@ import { screen } from '@testing-library/react';
 import { setAuth } from '@mediport/api-client';
 import { fakeNetwork, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
-import { ProfilePage, requestedTab } from './profile-page';
+import { ProfilePage, requestedTab, loadProfileTabs } from './profile-page';
+
+// The tabs' chunks, loaded once before the tests (a warmed-up page has them).
+beforeAll(loadProfileTabs);
 
 describe('ProfilePage', () => {
   beforeEach(() => localStorage.clear());

@@ -6,16 +6,18 @@ import Tabs from '@mui/material/Tabs';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { hasPermission } from '@mediport/permissions';
-import { PageHeader } from '@mediport/ui';
+import { lazyPage, PageHeader } from '@mediport/ui';
 import { MESSAGES, PROFILE_TABS } from '../messages';
-import { PasswordTab } from '../features/password/password-tab';
-import { StammdatenTab } from '../features/stammdaten/stammdaten-tab';
-import { DocumentsTab } from '../features/documents/documents-tab';
-import { BillingNote } from '../features/billing/billing-note';
+
+// Each tab's code is fetched when the tab is first shown.
+const StammdatenTab = lazyPage(() => import(/* webpackChunkName: "tab-stammdaten" */ '../features/stammdaten/components/stammdaten-tab').then((m) => m.StammdatenTab));
+const PasswordTab = lazyPage(() => import(/* webpackChunkName: "tab-password" */ '../features/password/components/password-tab').then((m) => m.PasswordTab));
+const DocumentsTab = lazyPage(() => import(/* webpackChunkName: "tab-documents" */ '../features/documents/components/documents-tab').then((m) => m.DocumentsTab));
+const BillingNote = lazyPage(() => import(/* webpackChunkName: "tab-billing" */ '../features/billing/components/billing-note').then((m) => m.BillingNote));
 
 const FORCE_PREFIX = '#scrollable-force-tab-';
 
-/** The tab asked for by ?tab=N or #scrollable-force-tab-N (spec part 1 §2). */
+/** The tab asked for by ?tab=N or #scrollable-force-tab-N (the forced password change links to the latter). */
 export function requestedTab(search: string, hash: string): number | null {
   if (hash.startsWith(FORCE_PREFIX)) {
     const n = Number.parseInt(hash.slice(FORCE_PREFIX.length), 10);
@@ -25,6 +27,19 @@ export function requestedTab(search: string, hash: string): number | null {
   if (q !== null && /^\d+$/.test(q)) return Number(q);
   return null;
 }
+
+/** The component of tab `index` (2, 3, 5 and 6 are the billing tabs, still a note). */
+function tabOf(index: number) {
+  return index === 0 ? StammdatenTab : index === 1 ? PasswordTab : index === 4 ? DocumentsTab : BillingNote;
+}
+
+/** Loads the code of every tab (a spec's beforeAll; a warmed-up page has them). */
+export const loadProfileTabs = () => Promise.all([StammdatenTab, PasswordTab, DocumentsTab, BillingNote].map((tab) => tab.preload()));
+
+// The tab the opened URL asks for (else the first) starts loading with this page, not after it renders.
+void tabOf(requestedTab(window.location.search, window.location.hash) ?? 0)
+  .preload()
+  .catch(() => undefined);
 
 /** /profil with the tabs the user's profile_*_view permissions allow. */
 export function ProfilePage() {

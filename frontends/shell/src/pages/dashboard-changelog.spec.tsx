@@ -3,7 +3,7 @@ import { setAuth } from '@mediport/api-client';
 import type { ChangelogEntry, Role, StatisticsResponse } from '@mediport/contracts';
 import { fakeNetwork, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
-import { changelogFor } from '../dashboard/faq-and-changelog';
+import { changelogFor } from '../features/dashboard/components/faq-and-changelog';
 import { DashboardPage } from './dashboard-page';
 
 const FOR_ALL = 'Dashboard mit Kacheln.';

@@ -6,11 +6,11 @@ import { PRODUCT_NAME } from '@mediport/contracts';
 import { useAuth, useHasPermission } from '@mediport/api-client';
 import { LoadingState, PageHeader } from '@mediport/ui';
 import { MESSAGES } from '../messages';
-import { useStatistics } from '../dashboard/api';
-import { DashboardTiles } from '../dashboard/dashboard-tiles';
-import { Changelog, Faq } from '../dashboard/faq-and-changelog';
-import { DASHBOARD_MESSAGES } from '../dashboard/messages';
-import { Webinars } from '../dashboard/webinars';
+import { useStatistics } from '../features/dashboard/api/dashboard-api';
+import { DashboardTiles } from '../features/dashboard/components/dashboard-tiles';
+import { Changelog, Faq } from '../features/dashboard/components/faq-and-changelog';
+import { DASHBOARD_MESSAGES } from '../features/dashboard/messages';
+import { Webinars } from '../features/dashboard/components/webinars';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { PageHeader } from '@mediport/ui';
-import { PublicLayout } from '../layout/public-layout';
+import { PublicLayout } from '../features/layout/components/public-layout';
 import { PRIVACY_STATEMENT, type PrivacySection } from './datenschutz-text';
 
 function Section({ section, level }: { section: PrivacySection; level: 2 | 3 }) {
@@ -22,7 +22,7 @@ function Section({ section, level }: { section: PrivacySection; level: 2 | 3 }) 
   );
 }
 
-/** Privacy statement under the GDPR (spec part 1 §2). */
+/** Privacy statement under the GDPR (/datenschutz, public). */
 export function DatenschutzPage() {
   return (
     <PublicLayout>

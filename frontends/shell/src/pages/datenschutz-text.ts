@@ -1,4 +1,4 @@
-/** The privacy statement (spec part 1 §2): sections as headings with paragraphs. */
+/** The privacy statement: sections as headings with paragraphs. */
 export interface PrivacySection {
   title: string;
   paragraphs: string[];

@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME, type PublicSettingsDto } from '@mediport/contracts';
 import { fetchSettings } from '@mediport/api-client';
 import { LoadingState, PageHeader } from '@mediport/ui';
-import { PublicLayout } from '../layout/public-layout';
+import { PublicLayout } from '../features/layout/components/public-layout';
 
-/** Technical provider of the portal (fixed text, spec part 1 §2 Imprint). */
+/** Technical provider of the portal (fixed text of the imprint; the operator's block comes from the settings). */
 export const PROVIDER = {
   company: 'Nordwerk Digital Health GmbH',
   street: 'Am Sandtorkai 54',
@@ -33,7 +33,7 @@ function Line({ label, value }: { label?: string; value: string }) {
 export function ImpressumPage() {
   const settings = useQuery<PublicSettingsDto | null>({
     queryKey: ['settings', 'public'],
-    // A failure is silent (spec part 1 §8): the page shows the provider block alone.
+    // A failure is silent: the page shows the provider block alone.
     queryFn: () => fetchSettings().catch(() => null),
   });
   const s = settings.data;

@@ -20,12 +20,12 @@ import { FORCED_PASSWORD_PATH, PARTNER_PLATFORM_NAME } from '@mediport/contracts
 import { ApiError, login, setAuth } from '@mediport/api-client';
 import { PasswordField } from '@mediport/ui/core';
 import { MESSAGES } from '../messages';
-import { isDemoHost } from '../login/demo-host';
-import { usePublicConfig } from '../login/public-config';
-import { ssoLoginUrl } from '../login/sso';
-import { PartnerCards } from '../login/partner-cards';
-import { PublicLayout } from '../layout/public-layout';
-import { Logo } from '../layout/logo';
+import { isDemoHost } from '../features/login/demo-host';
+import { usePublicConfig } from '../features/login/api/public-config';
+import { ssoLoginUrl } from '../features/login/sso';
+import { PartnerCards } from '../features/login/components/partner-cards';
+import { PublicLayout } from '../features/layout/components/public-layout';
+import { Logo } from '../features/layout/components/logo';
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.errors[0]?.message ?? error.message;
@@ -37,7 +37,7 @@ export interface LoginPageProps {
   hostname?: string;
 }
 
-/** Sign-in (spec part 1 §2). No client-side field validation. */
+/** Sign-in. No client-side field validation: the server's answer says what is wrong. */
 export function LoginPage({ hostname = window.location.hostname }: LoginPageProps) {
   const navigate = useNavigate();
   const config = usePublicConfig();

@@ -11,11 +11,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { FORCED_PASSWORD_PATH, type AuthRecord, type OauthLoginRequest } from '@mediport/contracts';
 import { api, setAuth } from '@mediport/api-client';
 import { MESSAGES } from '../messages';
-import { PublicLayout } from '../layout/public-layout';
+import { PublicLayout } from '../features/layout/components/public-layout';
 
 /**
- * Single sign-on callback (spec part 1 §2): sends ?code to POST /api/oauth, with the callback's
- * state and iss so the server can check them too. Any failure shows the one text of §8.
+ * Single sign-on callback: sends ?code to POST /api/oauth, with the callback's state and iss so
+ * the server can check them too. Any failure shows the one failure text (OAUTH_MESSAGES.failed).
  */
 export function OauthPage() {
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 import type { AclMatrix, AclRoleEntry, AclRuleItem, Role } from '@mediport/contracts';
 import { formatPermission, parsePermission } from '@mediport/permissions';
 
-/** Columns of the screen, in order; the manager column is hidden (spec part 1 §6). */
+/** Columns of the screen, in order; the manager column is hidden (manager grants are set per entry). */
 export const MATRIX_ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_HOME', 'ROLE_PHARMA', 'ROLE_DOCTOR', 'ROLE_DRIVER', 'ROLE_ACCOUNTING'];
 
 export type Toggle = 'access' | 'own' | 'manager' | 'contract';

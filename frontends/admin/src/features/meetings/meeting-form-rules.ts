@@ -10,7 +10,7 @@ export interface MeetingFormValues {
 
 /**
  * Field errors of the meeting form: the rule the server runs (libs/validation `validateMeeting`):
- * empty required fields "Bitte füllen Sie alle Felder aus." (spec part 1 §5), a date or time that
+ * empty required fields "Bitte füllen Sie alle Felder aus.", a date or time that
  * does not exist or is written otherwise its own message.
  */
 export function meetingFormErrors(values: MeetingFormValues): Partial<Record<keyof MeetingFormValues, string>> {

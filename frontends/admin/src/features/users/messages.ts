@@ -1,10 +1,10 @@
-/** Texts of the user administration screens (spec part 1 §2 user list / user form, §8 toasts). */
+/** Texts of the user administration screens: user list, user form, toasts. */
 export const USERS_TEXT = {
   section: 'Administration',
   listTitle: 'Nutzer',
   newTitle: 'Neuer Nutzer',
   editTitle: 'Nutzer bearbeiten',
-  /** Spec: 'Nutzer loeschen', written with its umlaut (README). */
+  /** Written with its umlaut, never "loeschen" (docs/decisions/german-wording.md). */
   deleteTitle: 'Nutzer löschen',
   reactivateTitle: 'Nutzer reaktivieren',
   detailsTitle: 'Nutzerdetails',
@@ -90,7 +90,7 @@ export const USERS_TEXT = {
   createdAt: 'Angelegt',
   modifiedAt: 'Zuletzt geändert',
 
-  // toasts (spec §8; 'Nutzer geaendert.' and 'Nutzer geloescht.' written with their umlauts)
+  // toasts ('Nutzer geändert.' and 'Nutzer gelöscht.' written with their umlauts, never ae/oe)
   createdToast: 'Benutzer wurde erfolgreich erstellt',
   savedToast: 'Nutzer gespeichert.',
   changedToast: 'Nutzer geändert.',

@@ -8,7 +8,7 @@ const can = (roles: string[]) => {
   return (p: string) => hasPermission(permissions, p);
 };
 
-describe('role choices (spec §6)', () => {
+describe('role choices: which roles a caller may grant and starts with', () => {
   it.each([
     { caller: ['ROLE_ADMIN'], grantable: ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_HOME', 'ROLE_PHARMA', 'ROLE_DOCTOR', 'ROLE_DRIVER', 'ROLE_ACCOUNTING'], defaults: [] },
     { caller: ['ROLE_PHARMA', 'ROLE_MANAGER'], grantable: ['ROLE_MANAGER', 'ROLE_HOME', 'ROLE_PHARMA', 'ROLE_DOCTOR', 'ROLE_DRIVER', 'ROLE_ACCOUNTING'], defaults: ['ROLE_PHARMA'] },

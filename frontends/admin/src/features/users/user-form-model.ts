@@ -29,7 +29,7 @@ export interface Caller {
 }
 
 /**
- * A new user starts with the creator's default roles (spec §6: no Administrator, and a non-admin
+ * A new user starts with the creator's default roles (no Administrator, and a non-admin
  * manager's manager role removed), the creator's own home / doctor for those roles, and the
  * salutation Herr in the newer form.
  */
@@ -71,13 +71,13 @@ export function userValues(user: UserDto): UserFormValues {
   };
 }
 
-/** With a single home it is selected automatically (spec §4). */
+/** With a single home it is selected automatically. */
 function withSingleHome(values: UserFormValues, homes: HomeRef[]): UserFormValues {
   if (values.roles.includes('ROLE_HOME') && !values.home && homes.length === 1) return { ...values, home: homes[0]!._id };
   return values;
 }
 
-/** Toggles a role; removing Arzt clears the doctor, removing Heim the home and its living areas (spec §4). */
+/** Toggles a role; removing Arzt clears the doctor, removing Heim the home and its living areas. */
 export function toggleRole(values: UserFormValues, role: Role, checked: boolean, homes: HomeRef[] = []): UserFormValues {
   const roles = checked ? [...new Set([...values.roles, role])] : values.roles.filter((r) => r !== role);
   const home = roles.includes('ROLE_HOME') ? values.home : '';

@@ -2,8 +2,8 @@ import { MASTERDATA_SUCCESS, PRODUCT_NAME } from '@mediport/contracts';
 import { FORM_TEXTS } from '../../shared/texts';
 
 /**
- * German texts of the doctor and practice screens (spec part 2 §2 Doctors, Doctors' practices; §8).
- * Toasts come from MASTERDATA_SUCCESS word for word; texts the spec does not give are marked "ours".
+ * German texts of the doctor and practice screens. Toasts come from MASTERDATA_SUCCESS word for
+ * word; texts written for these screens alone are marked "ours".
  */
 export const DOCTOR_TEXTS = {
   listTitle: 'Ärzte',
@@ -11,7 +11,7 @@ export const DOCTOR_TEXTS = {
   editTitle: 'Arzt bearbeiten',
   deleteTitle: 'Arzt löschen',
   create: 'Neuer Arzt',
-  // Fields (spec §2 Doctors; "Bevorzugter Kontakt" is the label inside DOCTOR_MESSAGES.preferredRequired)
+  // Fields ("Bevorzugter Kontakt" is the label inside DOCTOR_MESSAGES.preferredRequired)
   title: 'Titel',
   firstname: 'Vorname',
   lastname: 'Nachname',
@@ -23,7 +23,7 @@ export const DOCTOR_TEXTS = {
   debtorId: 'Kundennummer',
   // List
   expertises: 'Fachrichtungen',
-  // The deletion page (spec §2: the doctor is deactivated, not deleted)
+  // The deletion page (the doctor is deactivated, not deleted)
   deleteWarning:
     'Der Arzt wird nicht gelöscht, sondern deaktiviert. Seine Daten bleiben zur Dokumentation erhalten, werden bei der Abrechnung aber nicht mehr berücksichtigt. ' +
     'Ein deaktivierter Arzt kann das System erst wieder nutzen, wenn er reaktiviert wurde.',
@@ -41,7 +41,7 @@ export const DOCTOR_TEXTS = {
   emptyQuestion:
     'Für diesen Arzt ist weder eine E-Mail-Adresse noch eine Faxnummer hinterlegt. Er kann daher weder per E-Mail noch per Fax kontaktiert werden. Trotzdem speichern?',
   emptyConfirm: 'Trotzdem speichern',
-  // Toasts (spec §8)
+  // Toasts
   saved: MASTERDATA_SUCCESS.doctorSaved,
   changed: MASTERDATA_SUCCESS.doctorChanged,
   deleted: MASTERDATA_SUCCESS.doctorDeleted,
@@ -53,7 +53,7 @@ export const OFFICE_TEXTS = {
   editTitle: 'Arztpraxis bearbeiten',
   viewTitle: 'Arztpraxis',
   create: 'Neue Arztpraxis',
-  // Fields (spec §2 Doctors' practices; labels inside OFFICE_MESSAGES: Telefon, E-Mail, Fax)
+  // Fields (labels inside OFFICE_MESSAGES: Telefon, E-Mail, Fax)
   name: 'Name',
   street: 'Straße',
   zip: 'PLZ',
@@ -68,7 +68,7 @@ export const OFFICE_TEXTS = {
   // Ours: the deletion question (the spec names no text).
   deleteQuestionTitle: 'Arztpraxis löschen',
   deleteQuestion: (name: string) => `Möchten Sie die Arztpraxis „${name}“ wirklich löschen? Die zugeordneten Ärzte bleiben erhalten, sind danach aber keiner Arztpraxis mehr zugeordnet.`,
-  // Spec §2: "a warning (at least 2 doctors recommended) with confirm or cancel"; the wording is ours.
+  // Saving a practice without doctors warns (at least 2 doctors recommended), with confirm or cancel; ours.
   noDoctorsQuestionTitle: 'Keine Ärzte zugeordnet',
   noDoctorsQuestion: 'Es wird empfohlen, mindestens 2 Ärzte zuzuordnen. Trotzdem speichern?',
   noDoctorsConfirm: 'Trotzdem speichern',
@@ -87,7 +87,7 @@ export const OFFICE_TEXTS = {
     notImage: 'Bitte wählen Sie ein Bild (PNG, JPEG, GIF oder WebP).',
     tooLarge: 'Das Bild darf höchstens 2 MB groß sein.',
   },
-  // Toasts: creation from spec §8; change and deletion are ours (the spec gives none).
+  // Toasts: creation from MASTERDATA_SUCCESS; change and deletion are ours.
   created: MASTERDATA_SUCCESS.officeCreated,
   changed: 'Arztpraxis wurde gespeichert.',
   deleted: 'Arztpraxis wurde gelöscht.',

@@ -2,7 +2,7 @@ import { LOGO_DELETE_MARKER, type HomeDto, type HomeWriteRequest } from '@medipo
 import type { ImageChange } from '@mediport/ui';
 import { validateHome, type FieldError } from '@mediport/validation';
 
-/** The text fields of the home form (spec §3 Home). */
+/** The text fields of the home form. */
 export interface HomeFormValues {
   name: string;
   company: string;
@@ -40,7 +40,7 @@ export function usesSender(values: HomeFormValues, hasLogo: boolean): boolean {
   return hasLogo || SENDER_KEYS.some((k) => values[k].trim() !== '');
 }
 
-/** The rules of spec §5 "Home"; the sender tab's rules only where the caller may edit it. */
+/** The home rules (libs/validation validateHome); the sender tab's rules only where the caller may edit it. */
 export function validateHomeForm(values: HomeFormValues, options: { senderEditable: boolean; hasLogo: boolean }): FieldError[] {
   return validateHome(values, { sender: options.senderEditable && usesSender(values, options.hasLogo) });
 }

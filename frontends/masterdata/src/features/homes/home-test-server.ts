@@ -3,8 +3,9 @@
 import { API_MESSAGES, HOME_GROUP_IN_USE_CODE, MASTERDATA_API_MESSAGES, type HomeDto, type HomeGroupDto, type HomeWriteRequest, type Role } from '@mediport/contracts';
 import { fail, fakeApi } from '../../../../common/test-utils';
 import { demoAuth } from '../../../../common/demo-auth';
+import { preloadPages } from '@mediport/ui';
 import { renderRoutes } from '../../shared/test-harness';
-import { homesRoutes } from './routes';
+import { homesRoutes } from '../../routes';
 
 export const HOME_ID = '11111111-1111-4111-8111-111111111111';
 export const OTHER_ID = '22222222-2222-4222-8222-222222222222';
@@ -145,3 +146,6 @@ export type HomeCalls = ReturnType<typeof homeServer>['calls'];
 
 /** Signs in with the roles (the real default matrix) and renders the home screens at `route`. */
 export const show = (roles: Role[], route: string) => renderRoutes(homesRoutes, route, demoAuth(roles));
+
+/** Loads the code of the home pages (a spec's beforeAll), so `show` renders them at once. */
+export const loadHomePages = () => preloadPages(homesRoutes);

@@ -1,6 +1,6 @@
 import { MASTERDATA_API_MESSAGES, MASTERDATA_SUCCESS } from '@mediport/contracts';
 
-/** German texts of the care-home and living-area screens (spec part 2 §2 Care homes and living areas, §8). */
+/** German texts of the care-home and living-area screens. */
 export const HOME_TEXTS = {
   listTitle: 'Pflegeeinrichtungen',
   newTitle: 'Neue Einrichtung',

@@ -1,6 +1,6 @@
 import { MEDICINE_MESSAGES, type MedicineGroup } from '@mediport/contracts';
 
-/** German texts of the medicine list (spec part 1 §2 /v3/medikamente, §8). */
+/** German texts of the medicine list (/v3/medikamente). */
 export const MEDICINE_TEXTS = {
   title: 'Medikamente',
   section: 'Stammdaten',

@@ -2,9 +2,8 @@ import { MASTERDATA_SUCCESS, PRODUCT_NAME } from '@mediport/contracts';
 import { UI_MESSAGES } from '@mediport/ui';
 
 /**
- * German texts of the patient screens (spec part 2 §2 Patients, §5, §8). Toasts and the duplicate
- * warning come from the contracts and libs/validation word for word; texts the spec does not give
- * are marked "ours".
+ * German texts of the patient screens. Toasts and the duplicate warning come from the contracts
+ * and libs/validation word for word; texts written for these screens alone are marked "ours".
  */
 export const PATIENT_TEXTS = {
   listTitle: 'Patienten',
@@ -16,7 +15,7 @@ export const PATIENT_TEXTS = {
   formLabel: 'Patient',
   create: 'Neuer Patient',
 
-  // Fields (spec §3 Patient)
+  // Fields
   firstname: 'Vorname',
   lastname: 'Nachname',
   title: 'Titel',
@@ -32,22 +31,22 @@ export const PATIENT_TEXTS = {
   // List filter: every living area of the chosen home
   all: 'Alle',
 
-  // Spec §2 "Letzte Aufträge" (filled by the orders issue; until then its empty text, spec §8 'Keine Daten').
+  // The patient's "Letzte Aufträge" and their empty text.
   lastOrders: 'Letzte Aufträge',
   noOrders: UI_MESSAGES.noData,
 
-  // Spec §2: "Deleting only deactivates: the patient cannot use the system until reactivated." (German wording ours)
+  // Deleting only deactivates: the patient cannot use the system until reactivated (wording ours).
   deleteWarning: 'Der Patient wird nicht gelöscht, sondern deaktiviert. Er kann das System erst wieder nutzen, wenn er reaktiviert wurde.',
   // Ours: a deactivated patient and its reactivation.
   deactivatedNote: 'Dieser Patient ist deaktiviert. Er kann das System erst wieder nutzen, wenn er reaktiviert wurde.',
   notEditable: 'Dieser Patient kann von Ihnen nicht bearbeitet werden.',
   reactivated: 'Patient reaktiviert.',
 
-  // The non-blocking duplicate warning (spec §5; the message itself comes from the server's answer).
+  // The non-blocking duplicate warning (the message itself comes from the server's answer).
   duplicateTitle: 'Patient bereits vorhanden?',
   duplicateConfirm: 'Trotzdem speichern',
 
-  // Toasts (spec §8)
+  // Toasts
   saved: MASTERDATA_SUCCESS.patientSaved,
   changed: MASTERDATA_SUCCESS.patientChanged,
   deleted: MASTERDATA_SUCCESS.patientDeleted,

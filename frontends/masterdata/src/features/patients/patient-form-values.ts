@@ -1,10 +1,10 @@
 import type { PatientDto, PatientWriteRequest, PersonSalutation } from '@mediport/contracts';
 import { validatePatient, type FieldError } from '@mediport/validation';
 
-/** Default country of a patient (spec §3, §9). */
+/** Default country of a patient. */
 export const DEFAULT_COUNTRY = 'Deutschland';
 
-/** The patient form's values (spec §3 Patient); '' for no home / living area. */
+/** The patient form's values; '' for no home / living area. */
 export interface PatientFormValues {
   salutation: PersonSalutation;
   title: string;
@@ -59,7 +59,7 @@ export function patientValues(p: PatientDto): PatientFormValues {
   };
 }
 
-/** The rules of spec §5 (the server runs the same ones). */
+/** The patient rules of libs/validation (the server runs the same ones). */
 export const validatePatientForm = (v: PatientFormValues): FieldError[] => validatePatient(v);
 
 /** Body of POST/PUT /api/patients: '' clears home and living area; a home user's home is always its own. */

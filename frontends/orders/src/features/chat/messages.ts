@@ -1,6 +1,6 @@
 import type { Role } from '@mediport/contracts';
 
-/** Texts of the event feed besides EVENT_MESSAGES (spec part 2 §2 Task event feed). */
+/** Texts of the event feed besides EVENT_MESSAGES. */
 export const CHAT_TEXTS = {
   title: 'Nachrichten',
   message: 'Nachricht',
@@ -15,7 +15,7 @@ export const CHAT_TEXTS = {
   attachments: 'Anhänge',
 } as const;
 
-/** The author icon's name per role (spec §2: home staff, practice staff, pharmacy staff, driver). */
+/** The author icon's name per role: home staff, practice staff, pharmacy staff, driver. */
 export const AUTHOR_LABELS: Partial<Record<Role, string>> = {
   ROLE_HOME: 'Pflegeeinrichtung',
   ROLE_DOCTOR: 'Arztpraxis',

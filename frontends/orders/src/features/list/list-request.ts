@@ -3,7 +3,7 @@
 // the list's code still loads (RemoteManifest.prefetch).
 import { readListUrl, TASK_SORT_FIELDS, type ListUrlConfig, type PrefetchRequest } from '@mediport/contracts';
 
-/** URL defaults of the list's filters (spec §2); dates as the date fields give them (YYYY-MM-DD), statuses comma-separated. */
+/** URL defaults of the list's filters; dates as the date fields give them (YYYY-MM-DD), statuses comma-separated. */
 export const TASK_FILTER_DEFAULTS = {
   latestDelivery: '',
   status: '',
@@ -19,10 +19,10 @@ export const TASK_FILTER_DEFAULTS = {
 
 export type TaskFilterName = keyof typeof TASK_FILTER_DEFAULTS;
 
-/** Spec §2 / §9: filter text debounce and re-fetch after a filter change, both 500 ms. */
+/** Filter text debounce and re-fetch after a filter change, both 500 ms. */
 export const TASK_FILTER_DELAY_MS = 500;
 
-/** Spec §2 / §9: page sizes 20 and 50, default 50. */
+/** Page sizes 20 and 50, default 50. */
 export const TASK_PAGE_SIZES = [20, 50] as const;
 
 /** Besides the page sizes, a limit from the URL: any number of rows from 1 to 100 (`?limit=5`). */

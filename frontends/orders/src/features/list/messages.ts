@@ -1,5 +1,5 @@
 
-/** Texts of the orders list (spec part 2 §2 Orders list); the toasts come from TASK_MESSAGES. */
+/** Texts of the orders list; the toasts come from TASK_MESSAGES. */
 export const LIST_TEXTS = {
   title: 'Anforderungen',
   section: 'Aufträge und Abholung',
@@ -40,6 +40,7 @@ export const LIST_TEXTS = {
   alreadyFinished: 'Der Auftrag ist bereits erledigt',
   cancelOnlyOpen: 'Nur offene Aufträge können storniert werden',
   reopenOnlyClosed: 'Nur erledigte oder stornierte Aufträge können wieder geöffnet werden',
+  notThisOrder: 'Für diesen Auftrag nicht erlaubt',
   noEmail: 'Für den Arzt ist keine E-Mail-Adresse hinterlegt',
   noFax: 'Für den Arzt ist keine Faxnummer hinterlegt',
   // Filters.

@@ -1,9 +1,8 @@
 import { PRODUCT_NAME, TASK_MESSAGES } from '@mediport/contracts';
 
 /**
- * German texts of the order wizard and the patient's order page (spec part 2 §2 Order wizard and
- * order form, §5 Order, §8). Toasts and rule messages come from the contracts and libs/validation
- * word for word; texts the spec does not give are ours.
+ * German texts of the order wizard and the patient's order page. Toasts and rule messages come
+ * from the contracts and libs/validation word for word.
  */
 export const WIZARD_TEXTS = {
   section: 'Aufträge und Abholung',
@@ -46,7 +45,7 @@ export const WIZARD_TEXTS = {
   keepMedicine: 'Weiter mit diesem Auftrag',
   lastOrdered: (date: string, count: number) => `zuletzt am ${date}, ${count === 1 ? 'einmal' : `${count}-mal`} bestellt`,
 
-  // Step 3: order (spec §2 order fields; the German labels of the groups are ours).
+  // Step 3: order (the German labels of the groups are ours).
   patient: 'Patient',
   medicine: 'Medikament',
   dose: 'Dosierung/Darreichungsform',
@@ -67,7 +66,7 @@ export const WIZARD_TEXTS = {
   created: TASK_MESSAGES.created,
   updated: TASK_MESSAGES.updated,
 
-  // The patient's order page (spec §2 legacy /anforderung/patient/{patientId}).
+  // The patient's order page (also at the older path /anforderung/patient/{patientId}).
   addOrder: 'Bestellung hinzufügen',
   date: 'Datum',
   status: 'Status',

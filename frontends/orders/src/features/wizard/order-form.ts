@@ -1,7 +1,7 @@
 import { DOCTOR_PREFERRED_WITHOUT_LOGIN, type DoctorPreferred, type DoctorWriteRequest, type PastMedicineDto, type PatientDto, type TaskDto, type TaskGroup, type TaskType, type TaskWriteRequest } from '@mediport/contracts';
 import { berlinToday, checkOrder, validateDoctor, type FieldError } from '@mediport/validation';
 
-/** The order form's values (spec §2 order fields, §5 Order); '' for "not chosen". */
+/** The order form's values; '' for "not chosen". */
 export interface OrderValues {
   group: TaskGroup;
   medicine: string;
@@ -18,7 +18,7 @@ export interface OrderValues {
   newDoctor: boolean;
   doctorFirstname: string;
   doctorLastname: string;
-  /** Contact type of the new doctor: E-Mail or Fax (a new doctor has no login yet, spec §5 Doctor). */
+  /** Contact type of the new doctor: E-Mail or Fax (a new doctor has no login yet, so the notification types are not offered). */
   preferred: DoctorPreferred | '';
   /** The e-mail address or fax number for `preferred`. */
   contact: string;
@@ -109,7 +109,7 @@ export interface OrderRuleContext {
   doctorFixed: boolean;
 }
 
-/** The rules of spec §5 Order (the server runs the same `checkOrder`) and, for a new doctor, §5 Doctor. */
+/** The order rules (the server runs the same `checkOrder`) and, for a new doctor, the doctor rules (`validateDoctor`). */
 export function validateOrder(v: OrderValues, ctx: OrderRuleContext): FieldError[] {
   const { errors } = checkOrder(
     {

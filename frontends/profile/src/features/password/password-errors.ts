@@ -12,7 +12,7 @@ export interface PasswordErrors {
   confirm: string[];
 }
 
-/** Live rule errors of the password tab (spec part 1 §5), empty fields are not judged yet. */
+/** Live rule errors of the password tab (libs/validation password rules), empty fields are not judged yet. */
 export function passwordErrors(v: PasswordValues): PasswordErrors {
   const password = v.password ? checkPassword(v.password) : [];
   const bothFilled = v.password !== '' && v.confirm !== '';

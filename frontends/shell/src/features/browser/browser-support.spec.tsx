@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { renderApp } from '../../../common/test-utils';
-import { BrowserSupportCheck } from './browser-support-check';
+import { renderApp } from '../../../../common/test-utils';
+import { BrowserSupportCheck } from './components/browser-support-check';
 import { checkBrowser, isSupported, parseUserAgent } from './browser-support';
 
 const UA = {

@@ -1,4 +1,4 @@
-/** Minimum versions of spec part 1 §5/§9. */
+/** Minimum browser versions; older ones get the unsupported-browser toast. */
 export const MIN_VERSIONS: Record<string, number> = { Chrome: 90, Edge: 90, Firefox: 90, Safari: 14 };
 
 export interface DetectedBrowser {

@@ -26,7 +26,7 @@ export interface TileDefinition {
 }
 
 /**
- * The dashboard tiles in the spec's order (part 1 §2 Dashboard). "Anzeigen" opens the list with the
+ * The dashboard tiles, in the order shown. "Anzeigen" opens the list with the
  * new ones filtered: the orders list's filters notSeen ("Nur neue") and notSeenEvents ("Ungelesene
  * Nachrichten"), the master-data lists' notSeen.
  */

@@ -1,5 +1,5 @@
-import { manifest as orders } from '../../../orders/src/nav';
-import { manifest as masterdata } from '../../../masterdata/src/nav';
+import { manifest as orders } from '../../../../orders/src/nav';
+import { manifest as masterdata } from '../../../../masterdata/src/nav';
 import { preloadOwnerOf, remoteAppLoader } from './remote-apps';
 import { RemoteNavStore } from './remote-nav';
 

@@ -1,10 +1,10 @@
 import type { RemoteManifest } from '@mediport/contracts';
-import { manifest as orders } from '../../../orders/src/nav';
-import { manifest as masterdata } from '../../../masterdata/src/nav';
-import { manifest as admin } from '../../../admin/src/nav';
-import { manifest as profile } from '../../../profile/src/nav';
+import { manifest as orders } from '../../../../orders/src/nav';
+import { manifest as masterdata } from '../../../../masterdata/src/nav';
+import { manifest as admin } from '../../../../admin/src/nav';
+import { manifest as profile } from '../../../../profile/src/nav';
 import { asManifest, RemoteNavStore, type RemoteNavState } from './remote-nav';
-import { ownerOfPath } from './remote-route';
+import { ownerOfPath } from './components/remote-route';
 import { matchScore } from './route-match';
 
 const PUBLISHED: RemoteManifest[] = [orders, masterdata, admin, profile];

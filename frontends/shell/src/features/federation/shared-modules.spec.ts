@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as sharedRouter from '../../../common/react-router-dom.shared';
+import * as sharedRouter from '../../../../common/react-router-dom.shared';
 
 // Guards of the shared-module setup in frontends/common/webpack.common.mjs, over every app's sources.
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../../../../..');
 const SOURCE_DIRS = ['frontends', 'libs/ui/src', 'libs/api-client/src'].map((d) => path.join(ROOT, d));
 
 function sources(): Array<{ file: string; text: string }> {

@@ -1,7 +1,7 @@
 import type { NavItem, NavSection, RemoteManifest } from '@mediport/contracts';
 import { grantOf } from '@mediport/permissions';
 import type { RemoteNavStatus } from '../federation/remote-nav';
-import { AREA_LABELS } from '../messages';
+import { AREA_LABELS } from '../../messages';
 
 /** The shell's own part of the sidebar: the Dashboard on top. Everything else the remotes publish. */
 export const SHELL_NAV: Pick<RemoteManifest, 'sections' | 'nav'> = {

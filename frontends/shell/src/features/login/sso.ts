@@ -1,7 +1,7 @@
 import { OAUTH_CALLBACK_PATH, OAUTH_SCOPE, OAUTH_STATE, type PublicConfig } from '@mediport/contracts';
 
 /**
- * The partner platform's login address with the parameters of spec part 1 §2: response type
+ * The partner platform's login address with its parameters: response type
  * code, our client id, the constant state "sso", the redirect back to <origin>/oauth, scope
  * openid and the fixed nonce. The server checks the ID token's nonce against that same value.
  */

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { Loader } from './loader';
-import { useLoader } from './use-loader';
+import { useLoader } from './hooks/use-loader';
 
 /** A promise whose settling the test decides. */
 function deferred<T>() {

@@ -13,8 +13,9 @@ export function needsForcedRedirect(address: string, oncePassword: boolean): boo
 }
 
 /**
- * Spec part 1 §4: while the stored auth has once_password, any address not containing /profil,
- * /logout or /login gets a full redirect to /profil#scrollable-force-tab-1. Returns true when it redirected.
+ * While the stored auth has once_password (a one-time password must be changed), any address not
+ * containing /profil, /logout or /login gets a full redirect to /profil#scrollable-force-tab-1.
+ * Returns true when it redirected.
  */
 export function enforceForcedPassword(location: Loc): boolean {
   const address = `${location.pathname}${location.search}${location.hash}`;

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { configureErrorHandler, fetchSession, readAuth, setAuth } from '@mediport/api-client';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
-import { demoAuth } from '../../../common/demo-auth';
+import { fakeNetwork, renderApp } from '../../../../common/test-utils';
+import { demoAuth } from '../../../../common/demo-auth';
 import { needsForcedRedirect } from './forced-password';
-import { RequireAuth } from './require-auth';
-import { countdown } from '../layout/address-change-notice';
-import { DashboardPage } from '../pages/dashboard-page';
+import { RequireAuth } from './components/require-auth';
+import { countdown } from '../layout/components/address-change-notice';
+import { DashboardPage } from '../../pages/dashboard-page';
 
 describe('forced password change', () => {
   it.each([

@@ -10,7 +10,7 @@ export function useSettings() {
   return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<SettingsAdminDto>('/api/settings') });
 }
 
-/** GET /api/partner/apomondo: whether this is a partner-platform instance; false on any failure (spec part 1 §7). */
+/** GET /api/partner/apomondo: whether this is a partner-platform instance; false on any failure. */
 export function usePartnerFlag() {
   return useQuery({
     queryKey: ['partner', 'apomondo'],

@@ -45,7 +45,7 @@ function FilterSelect({ label, value, emptyLabel, options, onChange, width = 200
 
 /**
  * The filter row of the user lists (libs/ui FilterBar): the search first, then the filters the
- * viewer's roles allow (spec §2): the status filter only for admin, no doctor filter for the doctor
+ * viewer's roles allow: the status filter only for admin, no doctor filter for the doctor
  * role, no home filter for the home role, a role filter for everyone.
  */
 export function UserFilters({ list }: { list: UserList }) {

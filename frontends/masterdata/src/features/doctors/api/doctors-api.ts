@@ -1,12 +1,12 @@
 import type { AuthRecord, DoctorDto } from '@mediport/contracts';
 import { useRecord, useRecordList, useRecordMutation } from '../../../shared';
 
-/** Lookups without pagination (spec §9: -1 means all). */
+/** Lookups without pagination (limit -1 means all). */
 export const ALL = { limit: -1 } as const;
 
 /** The practice picker and a practice's doctors are for administrators and the pharmacy (the server checks the same roles). */
 export const mayAssignOffice = (auth: AuthRecord | null) => !!auth && (auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_PHARMA'));
-/** The Kundennummer is for administrators only (spec §2, §6). */
+/** The Kundennummer is for administrators only (the server refuses a changed value from anyone else). */
 export const mayEditDebtorId = (auth: AuthRecord | null) => !!auth && auth.roles.includes('ROLE_ADMIN');
 
 /** "Dr. Anna Berg" (title, first and last name). */
@@ -42,7 +42,7 @@ export function useUpdateDoctor(onSuccess: (d: DoctorDto) => void) {
   return useRecordMutation('PUT /api/doctors/:id', { onSuccess, also: [...DOCTOR_ALSO] });
 }
 
-/** DELETE deactivates (spec §4: kept for documentation, ignored in billing). */
+/** DELETE deactivates: the doctor is kept for documentation and ignored in billing. */
 export function useDeactivateDoctor(onSuccess: (d: DoctorDto) => void) {
   return useRecordMutation('DELETE /api/doctors/:id', { onSuccess, also: [...DOCTOR_ALSO] });
 }

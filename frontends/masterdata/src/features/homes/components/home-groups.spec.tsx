@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MASTERDATA_API_MESSAGES } from '@mediport/contracts';
 import { HOME_MESSAGES } from '@mediport/validation';
-import { GROUP_A, GROUP_B, HOME_ID, homeServer, makeHome, show } from '../home-test-server';
+import { GROUP_A, GROUP_B, HOME_ID, homeServer, makeHome, show, loadHomePages } from '../home-test-server';
+
+// The pages' chunks, loaded once before the tests (a warmed-up app has them).
+beforeAll(loadHomePages);
 
 // Typing and re-rendering MUI forms is slow on a busy two-core machine.
 

@@ -7,8 +7,8 @@ import { useRecord, useRecordList, useRecordMutation } from '../../../shared';
 export const patientName = (p: Pick<PatientDto, 'title' | 'firstname' | 'lastname'>) => [p.title, p.firstname, p.lastname].filter(Boolean).join(' ');
 
 /**
- * The home a ROLE_HOME user's patients are fixed to (spec §5: home patient fixed on, the first home
- * preselected; §6: no home-patient checkbox, no home filter), or null. Like the server: only while
+ * The home a ROLE_HOME user's patients are fixed to (home patient fixed on, the first home
+ * preselected; no home-patient checkbox, no home filter), or null. Like the server: only while
  * the user holds `permission` for its own home, not for all.
  */
 export function fixedHomeOf(auth: AuthRecord | null, permission = 'patient_create_view'): HomeRef | null {
@@ -28,7 +28,7 @@ export function usePatient(id: string | undefined) {
   return useRecord('GET /api/patients/:id', { id });
 }
 
-/** The homes with their living areas for the home and living-area pickers (spec §9: lookups ask for all, limit -1). */
+/** The homes with their living areas for the home and living-area pickers (lookups ask for all, limit -1). */
 export function useHomeOptions(enabled: boolean) {
   return useRecordList('GET /api/homes', { limit: -1, sort: 'name' }, enabled);
 }
@@ -48,13 +48,13 @@ export function useUpdatePatient(onSuccess?: Done) {
   return useRecordMutation('PUT /api/patients/:id', { onSuccess, also: [...ALSO] });
 }
 
-/** DELETE deactivates (spec §2, §4). */
+/** DELETE deactivates; the patient is kept and can be reactivated. */
 export function useDeactivatePatient(onSuccess?: Done) {
   return useRecordMutation('DELETE /api/patients/:id', { onSuccess, also: [...ALSO] });
 }
 
 /**
- * The non-blocking duplicate warning (spec §5): the server's message when a patient with the same
+ * The non-blocking duplicate warning: the server's message when a patient with the same
  * first name, last name (any case) and birth date exists, else null. A failed check does not
  * stop saving (the save itself reports its errors).
  */

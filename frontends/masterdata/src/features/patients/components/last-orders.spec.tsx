@@ -3,8 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { TaskDto } from '@mediport/contracts';
 import { renderRoutes } from '../../../shared/test-harness';
 import { aTask } from '../../../../../orders/src/features/list/testing/task-fixtures';
-import { patientsRoutes } from '../routes';
+import { patientsRoutes } from '../../../routes';
 import { authOf, callsTo, P1, P2, PATIENTS, patientServer } from '../testing/patient-server';
+import { preloadPages } from '@mediport/ui';
+
+// The pages' chunks, loaded once before the tests (a warmed-up app has them).
+beforeAll(() => preloadPages(patientsRoutes));
 
 /** Orders of Anna Müller (P1), newest first as the server sorts them. */
 const orders = (n: number): TaskDto[] =>

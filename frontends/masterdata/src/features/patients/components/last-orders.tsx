@@ -4,8 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useHasPermission } from '@mediport/api-client';
-import { DataTable } from '@mediport/ui';
-import { patientOrderColumns } from '../../../../../common/patient-orders';
+import { DataTable, patientOrderColumns } from '@mediport/ui';
 import { useRecordList } from '../../../shared';
 import { PATIENT_TEXTS as T } from '../messages';
 
@@ -16,7 +15,7 @@ const COLUMNS = patientOrderColumns();
 const PAGE_SIZES = [10, 25, 50] as const;
 
 /**
- * The patient's "Letzte Aufträge" (spec §2 Patients): the latest orders, newest first, paged here
+ * The patient's "Letzte Aufträge": the latest orders, newest first, paged here
  * (not in the URL: paging must not count as leaving an edited form), with the link to the
  * patient's order page of the orders remote. Only with task_list_view.
  */

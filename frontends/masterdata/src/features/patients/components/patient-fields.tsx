@@ -15,7 +15,7 @@ export interface PatientFieldsProps {
   form: PatientForm;
   /** Details and delete confirmation: every field read-only. */
   readOnly?: boolean;
-  /** A home user's own home: no home-patient checkbox, the home shown and not changeable (spec §5, §6). */
+  /** A home user's own home: no home-patient checkbox, the home shown and not changeable. */
   fixedHome: HomeRef | null;
   /** The homes with their living areas (undefined while loading or without the right to list homes). */
   homes: HomeDto[] | undefined;
@@ -23,7 +23,7 @@ export interface PatientFieldsProps {
   record?: PatientDto;
 }
 
-/** The fields of the patient form (spec §3 Patient), editable or read-only. */
+/** The fields of the patient form, editable or read-only. */
 export function PatientFields({ form, readOnly = false, fixedHome, homes, record }: PatientFieldsProps) {
   const v = form.values!;
   const ro = { input: { readOnly } };
@@ -40,7 +40,7 @@ export function PatientFields({ form, readOnly = false, fixedHome, homes, record
   const setHomepatient = (on: boolean) => {
     form.set('homepatient', on);
     if (!on) {
-      // Spec §5: unticking clears home and living area.
+      // Unticking "Heimpatient" clears home and living area.
       form.set('home', '');
       form.set('homeGroup', '');
     }

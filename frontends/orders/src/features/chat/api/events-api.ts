@@ -44,7 +44,7 @@ export function useSendMessage(taskId: string, onSent: () => void) {
   });
 }
 
-/** On leaving the feed (collapse, close, unmount) every event of the task is marked seen (spec §2). */
+/** On leaving the feed (collapse, close, unmount) every event of the task is marked seen. */
 export function useMarkEventsSeenOnLeave(taskId: string) {
   const client = useQueryClient();
   const latest = useRef(client);

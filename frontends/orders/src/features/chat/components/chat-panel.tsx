@@ -9,7 +9,7 @@ import { EventItem } from './event-item';
 import { MessageForm } from './message-form';
 
 /**
- * The event feed of one order (spec part 2 §2 Task event feed): events oldest first, the message
+ * The event feed of one order: events oldest first, the message
  * form below them (on top at 425 px and less), every event marked seen when the panel goes away.
  */
 export function ChatPanel({ taskId }: { taskId: string }) {

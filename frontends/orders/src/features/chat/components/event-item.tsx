@@ -59,7 +59,7 @@ const field = (data: TaskEventDto['data'], key: string): string => {
 
 const statusLabel = (status: string) => TASK_STATUS_LABELS[status as TaskStatus] ?? status;
 
-/** What an event says, by its type (spec §2 Task event feed, §3 Event). */
+/** What an event says, by its type (status change, message, e-mail, fax, …). */
 function eventText(event: TaskEventDto): { text: ReactNode; failed?: boolean } {
   const { data } = event;
   switch (event.type) {

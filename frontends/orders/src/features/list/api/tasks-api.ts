@@ -27,7 +27,7 @@ export function useTask(id: string | null, enabled = true) {
   });
 }
 
-/** The success toast of each status change (spec §8). */
+/** The success toast of each status change. */
 const STATUS_TOASTS: Partial<Record<TaskStatus, string>> = {
   pickup: TASK_MESSAGES.pickup,
   finished: TASK_MESSAGES.finished,
@@ -35,7 +35,7 @@ const STATUS_TOASTS: Partial<Record<TaskStatus, string>> = {
   new: TASK_MESSAGES.reopened,
 };
 
-/** PUT /api/tasks/{id} with `{status}` alone (the status machine of spec §4), with its toast. */
+/** PUT /api/tasks/{id} with `{status}` alone (the server's status machine decides), with its toast. */
 export function useChangeTaskStatus() {
   const client = useQueryClient();
   return useMutation({
@@ -48,7 +48,7 @@ export function useChangeTaskStatus() {
   });
 }
 
-/** PUT /api/tasks/{id}/seen: opening a row marks the task seen (spec §4); the row loses its "neu". */
+/** PUT /api/tasks/{id}/seen: opening a row marks the task seen; the row loses its "neu". */
 export function useMarkTaskSeen() {
   const client = useQueryClient();
   return useMutation({

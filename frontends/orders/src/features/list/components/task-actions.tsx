@@ -5,7 +5,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { PICKUP_TASK_TYPES, TASK_MESSAGES, TASK_TYPE_LABELS, type TaskDto, type TaskStatus } from '@mediport/contracts';
+import { TASK_MESSAGES, TASK_TYPE_LABELS, type TaskDto, type TaskRowAction, type TaskStatus } from '@mediport/contracts';
 import {
   type AppIcon,
   CancelIcon,
@@ -27,9 +27,6 @@ import { printTask, useChangeTaskStatus } from '../api/tasks-api';
 import { useUndoableFinish } from '../api/undoable-finish';
 import { copyTaskPath, editTaskPath, LIST_TEXTS as T, sendTaskPath } from '../messages';
 import type { TaskRights } from './task-rights';
-
-const OPEN: readonly TaskStatus[] = ['new', 'pickup', 'delivery'];
-const CLOSED: readonly TaskStatus[] = ['finished', 'canceled'];
 
 /** Space between a row's action buttons, px. */
 const SLOT_GAP = 4;
@@ -67,40 +64,49 @@ interface ActionState {
  * "Weitere Aktionen" with e-mail, fax, re-order, reopen and – set apart, after a question – cancel,
  * so the two actions that close an order never sit side by side.
  */
+/** Why an action the server marks as not allowed now is greyed out, in the user's words. */
+function reasonFor(task: TaskDto, action: TaskRowAction): string | undefined {
+  const state = task.actions[action];
+  if (state === undefined || state === true) return undefined;
+  if (state === 'scope') return T.notThisOrder;
+  if (state === 'type') return T.pickupNotForType(TASK_TYPE_LABELS[task.type]);
+  return STATUS_REASONS[action] ?? T.notThisOrder;
+}
+
+/** The reason of each action that the order's status does not allow. */
+const STATUS_REASONS: Partial<Record<TaskRowAction, string>> = {
+  pickup: T.pickupOnlyNew,
+  edit: T.editOnlyOpen,
+  finish: T.alreadyFinished,
+  cancel: T.cancelOnlyOpen,
+  reopen: T.reopenOnlyClosed,
+};
+
+/**
+ * The row's actions in fixed slots, as the server answers them with the order (`task.actions`:
+ * the status machine and the user's rights; the server checks again on every change). A slot
+ * exists when the server names the action, in every row at the same place; where it is not
+ * allowed now, it is greyed out with the reason. In the row: pickup, print, edit, finish, and
+ * "Weitere Aktionen" with e-mail, fax, re-order, reopen and – set apart, after a question – cancel,
+ * so the two actions that close an order never sit side by side.
+ */
 function rowActions(task: TaskDto, s: ActionState): { inline: RowAction[]; menu: RowAction[] } {
   const { rights, finishing } = s;
-  const { status } = task;
-  const open = OPEN.includes(status);
-  const closed = CLOSED.includes(status);
+  const has = (action: TaskRowAction) => task.actions[action] !== undefined;
   // While a finish waits, nothing else may change the status under it.
   const held = finishing ? T.finishPending : undefined;
   const inline: RowAction[] = [];
   const menu: RowAction[] = [];
-  if (rights.pickup)
-    inline.push({
-      id: 'pickup',
-      label: T.pickup,
-      icon: LocalShippingIcon,
-      reason: held ?? (status !== 'new' ? T.pickupOnlyNew : !PICKUP_TASK_TYPES.includes(task.type) ? T.pickupNotForType(TASK_TYPE_LABELS[task.type]) : undefined),
-      onClick: () => s.setStatus(task, 'pickup'),
-    });
-  if (rights.print) inline.push({ id: 'print', label: T.print, icon: PrintIcon, onClick: () => void printTask(task._id) });
-  if (rights.edit) inline.push({ id: 'edit', label: T.edit, icon: EditIcon, reason: held ?? (open ? undefined : T.editOnlyOpen), to: editTaskPath(task._id) });
-  if (rights.finish)
-    inline.push({
-      id: 'finish',
-      label: T.finish,
-      icon: DoneIcon,
-      reason: held ?? (status === 'finished' ? T.alreadyFinished : undefined),
-      onClick: () => s.finish(task),
-    });
+  if (has('pickup')) inline.push({ id: 'pickup', label: T.pickup, icon: LocalShippingIcon, reason: held ?? reasonFor(task, 'pickup'), onClick: () => s.setStatus(task, 'pickup') });
+  if (has('print')) inline.push({ id: 'print', label: T.print, icon: PrintIcon, reason: reasonFor(task, 'print'), onClick: () => void printTask(task._id) });
+  if (has('edit')) inline.push({ id: 'edit', label: T.edit, icon: EditIcon, reason: held ?? reasonFor(task, 'edit'), to: editTaskPath(task._id) });
+  if (has('finish')) inline.push({ id: 'finish', label: T.finish, icon: DoneIcon, reason: held ?? reasonFor(task, 'finish'), onClick: () => s.finish(task) });
   if (rights.mail) menu.push({ id: 'mail', label: T.mail, icon: MailIcon, reason: task.doctorDetails?.email ? undefined : T.noEmail, to: sendTaskPath(task._id) });
   if (rights.fax) menu.push({ id: 'fax', label: T.fax, icon: PrintIcon, iconColor: 'primary', reason: task.doctorDetails?.fax ? undefined : T.noFax, to: sendTaskPath(task._id) });
   if (rights.template) menu.push({ id: 'template', label: T.template, icon: ContentCopyIcon, to: copyTaskPath(task._id) });
   else if (rights.templateLocked) menu.push({ id: 'template', label: T.template, icon: ContentCopyIcon, onClick: s.lockedTemplate });
-  if (rights.reopen) menu.push({ id: 'reopen', label: T.reopen, icon: ReplayIcon, reason: held ?? (closed ? undefined : T.reopenOnlyClosed), onClick: () => s.setStatus(task, 'new') });
-  if (rights.cancel)
-    menu.push({ id: 'cancel', label: T.cancel, icon: CancelIcon, danger: true, reason: held ?? (open ? undefined : T.cancelOnlyOpen), onClick: () => s.askCancel(task) });
+  if (has('reopen')) menu.push({ id: 'reopen', label: T.reopen, icon: ReplayIcon, reason: held ?? reasonFor(task, 'reopen'), onClick: () => s.setStatus(task, 'new') });
+  if (has('cancel')) menu.push({ id: 'cancel', label: T.cancel, icon: CancelIcon, danger: true, reason: held ?? reasonFor(task, 'cancel'), onClick: () => s.askCancel(task) });
   return { inline, menu };
 }
 

@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { TASK_GROUP_LABELS, TASK_TYPE_LABELS, type TaskDto } from '@mediport/contracts';
-import { atLeast, formatDateTime } from '@mediport/ui';
-import { ChatPanel } from '../../chat/components/chat-panel';
+import { atLeast, formatDateTime, lazyPage } from '@mediport/ui';
 import { LIST_TEXTS as T } from '../messages';
 
-/** An expanded order: its details beside (below 768 px: above) the event feed. */
+// The event feed and message form are fetched when a row is first expanded, not with the list.
+const ChatPanel = lazyPage(() => import(/* webpackChunkName: "chat-panel" */ '../../chat/components/chat-panel').then((m) => m.ChatPanel));
+
+/** An expanded order: its details beside (below 768 px: above) the event feed, where the user may read it. */
 export function TaskDetails({ task }: { task: TaskDto }) {
   const facts: [string, string][] = [
     [T.type, TASK_TYPE_LABELS[task.type]],
@@ -45,7 +47,8 @@ export function TaskDetails({ task }: { task: TaskDto }) {
             ))}
         </Box>
       </Box>
-      <ChatPanel taskId={task._id} />
+      {/* The chat only for those who may read it (not for a row seen on the pickup list alone). */}
+      {task.actions.chat === true && <ChatPanel taskId={task._id} />}
     </Box>
   );
 }

@@ -1,9 +1,57 @@
 // Records for the orders list and chat tests, shaped as the API answers them.
-import type { DoctorDto, HomeDto, TaskDto, TaskEventDto } from '@mediport/contracts';
+import {
+  type DoctorDto,
+  type HomeDto,
+  TASK_OPEN_STATUSES,
+  TASK_TRANSITION_NAMES,
+  TASK_TRANSITIONS,
+  type TaskDto,
+  type TaskEventDto,
+  type TaskRowActions,
+  type TaskStatus,
+  type TaskTransitionRule,
+  type TaskType,
+} from '@mediport/contracts';
+import { readAuth } from '@mediport/api-client';
+import { grantOf } from '@mediport/permissions';
 
 const AUDIT = { createdAt: '2026-11-20T08:15:00.000Z', modifiedAt: '2026-11-21T09:30:00.000Z', createdFrom: { _id: 'u7', username: 'heim.anna' }, modifiedFrom: { _id: 'u8', username: 'apo.ben' } };
 
+/**
+ * The actions the server answers with an order for a user with these matrix entries, from the
+ * shared status machine (the ways whose permission the user holds; the fixtures' orders are the
+ * user's own, so no scope limits them). Without entries: the pharmacy's.
+ */
+export function actionsFor(status: TaskStatus, type: TaskType, permissions: readonly string[] = PHARMACY): TaskRowActions {
+  const holds = (permission: string) => {
+    const grant = grantOf(permissions, permission);
+    return grant === 'all' || grant === 'own';
+  };
+  const out: TaskRowActions = {};
+  for (const name of TASK_TRANSITION_NAMES) {
+    const rule: TaskTransitionRule = TASK_TRANSITIONS[name];
+    const ways = rule.ways.filter((way) => holds(way.permission));
+    if (!ways.length) continue;
+    out[name] = !ways.some((way) => way.from.includes(status)) ? 'status' : rule.types && !rule.types.includes(type) ? 'type' : true;
+  }
+  if (holds('task_action_edit_view')) out.edit = (TASK_OPEN_STATUSES as readonly TaskStatus[]).includes(status) ? true : 'status';
+  if (holds('task_action_print_view')) out.print = true;
+  if (holds('task_list_view')) out.chat = true;
+  return out;
+}
+
+/** The pharmacy's entries for the orders list (every action of the orders list, full grant). */
+const PHARMACY = ['task_list_view', 'task_action_pickup_view', 'task_action_print_view', 'task_action_edit_view', 'task_action_finish_view', 'task_action_cancel_view', 'task_action_reopen_view'];
+
+/** The order as the server answers it to the signed-in user of the test (its `actions` from that user's matrix entries). */
+export function asAnswered(task: TaskDto): TaskDto {
+  const permissions = readAuth()?.permissions;
+  return permissions ? { ...task, actions: actionsFor(task.status, task.type, permissions) } : task;
+}
+
 export function aTask(overrides: Partial<TaskDto> = {}): TaskDto {
+  const status = overrides.status ?? 'new';
+  const type = overrides.type ?? 1;
   return {
     _id: 't1',
     type: 1,
@@ -25,6 +73,7 @@ export function aTask(overrides: Partial<TaskDto> = {}): TaskDto {
     unseenEvents: 1,
     error: false,
     ...AUDIT,
+    actions: actionsFor(status, type),
     ...overrides,
   };
 }

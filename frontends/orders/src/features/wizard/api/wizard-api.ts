@@ -10,7 +10,7 @@ import { optionsForText, TABLE_DEFAULTS, useSearchTerm, type SearchAnswer } from
  */
 const collectionOf = (route: ApiRoute) => route.slice(route.indexOf(' ') + 1).split('/:')[0]!;
 
-// A select shows at most 100 matching options (spec part 2 §9); search typing is debounced 250 ms (§5 Tables).
+// A select shows at most 100 matching options; search typing is debounced 250 ms.
 const PICKER_LIMIT = TABLE_DEFAULTS.selectOptions;
 const SEARCH_DEBOUNCE_MS = TABLE_DEFAULTS.searchDebounceMs;
 
@@ -64,7 +64,7 @@ export const useDoctorSearch = (text: string, enabled: boolean) => useSearch('GE
 /** Earlier medicine names or doses of the caller's orders for the free-text fields. */
 export const useSuggestions = (kind: 'medicine' | 'dosage', text: string, enabled: boolean) => useSearch(kind === 'medicine' ? 'GET /api/tasks/medicine' : 'GET /api/tasks/dosage', text, enabled);
 
-/** The homes with their living areas for a new patient (spec §9: lookups ask for all, limit -1). */
+/** The homes with their living areas for a new patient (lookups ask for all, limit -1). */
 export const useHomeOptions = (enabled: boolean) => useGet('GET /api/homes', {}, { limit: -1, sort: 'name' }, enabled);
 
 /** A write call that refreshes the given collections after success. */
@@ -84,7 +84,7 @@ export const useCreateTask = () => useWrite('POST /api/tasks', ['/api/tasks', '/
 export const useUpdateTask = () => useWrite('PUT /api/tasks/:id', ['/api/tasks', '/api/patients']);
 
 /**
- * The non-blocking duplicate warning of the patients API (spec §5): its message when a patient with
+ * The non-blocking duplicate warning of the patients API: its message when a patient with
  * the same names and birth date exists, else null. A failed check does not stop creating.
  */
 export async function duplicateWarning(p: { firstname: string; lastname: string; dateOfBirth: string }): Promise<string | null> {
@@ -97,7 +97,7 @@ export async function duplicateWarning(p: { firstname: string; lastname: string;
   }
 }
 
-/** The home a ROLE_HOME user's new patients are fixed to (spec §5, §6), or null; as the server decides it. */
+/** The home a ROLE_HOME user's new patients are fixed to (their own home), or null; as the server decides it. */
 export function fixedHomeOf(auth: AuthRecord | null): HomeRef | null {
   if (!auth?.home || !auth.roles.includes('ROLE_HOME')) return null;
   return grantOf(auth.permissions, 'patient_create_view') === 'all' ? null : auth.home;

@@ -25,7 +25,7 @@ export interface MedicineStepProps {
 /** The type of the patient's latest order (the rows come latest first). */
 const latestType = (rows: PastMedicineDto[]): TaskType | undefined => rows[0]?.type;
 
-/** Step 2 (spec §2): re-order one of the patient's earlier medicines, or a new medicine; both advance. */
+/** Step 2: re-order one of the patient's earlier medicines, or a new medicine; both advance. */
 export function MedicineStep({ patientId, onReorder, onNew, onKeep, current }: MedicineStepProps) {
   // An edit by a user who may not place orders (no contract yet) offers no re-order.
   const mayReorder = useHasPermission('task_create_view');

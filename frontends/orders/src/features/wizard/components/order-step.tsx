@@ -30,7 +30,7 @@ export interface OrderStepProps {
   mayListDoctors: boolean;
 }
 
-/** Step 3 (spec §2 order fields, §5 Order): the order itself. */
+/** Step 3: the order itself, checked by the order rules (libs/validation checkOrder). */
 export function OrderStep({ form, shown, clearServerError, fixedDoctor, mayCreateDoctor, mayListDoctors }: OrderStepProps) {
   const { control, setValue } = form;
   const values = useWatch({ control }) as OrderValues;
@@ -153,7 +153,7 @@ interface SuggestFieldProps {
   helperText: string | undefined;
 }
 
-/** Free text with the caller's earlier values as suggestions (spec §2: "medicine (free text with suggestions)"). */
+/** Free text with the caller's earlier values as suggestions (medicine and dose are free text with suggestions). */
 function SuggestField({ kind, id, label, required, value, onChange, onBlur, error, helperText }: SuggestFieldProps) {
   const [open, setOpen] = useState(false);
   const suggestions = useSuggestions(kind, value, open);

@@ -21,7 +21,7 @@ import { WIZARD_TEXTS as T } from '../messages';
 import { BoundTextField, FieldColumns, useShownErrors } from './wizard-fields';
 
 /**
- * Step 1 (spec §2): find an existing patient (choosing one advances at once) or, with
+ * Step 1: find an existing patient (choosing one advances at once) or, with
  * patient_create_view, create one here: first and last name, birth date, and the home when the
  * caller may list homes (a home user's own home is fixed).
  */
@@ -128,7 +128,7 @@ interface NewPatientValues {
 function NewPatientForm({ onCreated, onCancel }: { onCreated: (patient: PatientDto) => void; onCancel: () => void }) {
   const auth = useAuth();
   const fixedHome = fixedHomeOf(auth);
-  // Spec §5: a new patient needs a home if the user may list homes.
+  // A new patient needs a home if the user may list homes.
   const canListHomes = useHasPermission('home_list_view');
   const chooseHome = !fixedHome && canListHomes;
   const homes = useHomeOptions(chooseHome || !!fixedHome).data?.data ?? [];

@@ -11,7 +11,7 @@ export function FieldColumns({ children }: { children: ReactNode }) {
 
 /**
  * Which message a field shows: the server's for that field, else the rule's once the field was
- * changed or left, or a save was tried (spec §5: saving is blocked while a rule fails). The rules
+ * changed or left, or a save was tried (saving is blocked while a rule fails). The rules
  * come from libs/validation, as on the server.
  */
 export function useShownErrors<V extends FieldValues>(rules: FieldError[], formState: FormState<V>, follows: Record<string, string> = {}) {

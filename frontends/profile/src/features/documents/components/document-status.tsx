@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import type { ProfileDocumentDto } from '@mediport/contracts';
-import { MESSAGES } from '../../messages';
+import { MESSAGES } from '../../../messages';
 
 export function DocumentStatus({ decision }: { decision: ProfileDocumentDto['decision'] }) {
   if (decision === 'accepted') return <Chip size="small" color="success" label={MESSAGES.documentAccepted} />;

@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setAuth } from '@mediport/api-client';
 import type { ProfileDocumentDto } from '@mediport/contracts';
-import { fakeNetwork, renderApp } from '../../../../common/test-utils';
-import { demoAuth } from '../../../../common/demo-auth';
-import { ProfilePage } from '../../pages/profile-page';
+import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { demoAuth } from '../../../../../common/demo-auth';
+import { ProfilePage, loadProfileTabs } from '../../../pages/profile-page';
+
+// The tabs' chunks, loaded once before the tests (a warmed-up page has them).
+beforeAll(loadProfileTabs);
 
 const TERMS: ProfileDocumentDto = {
   _id: 'd1',
@@ -82,7 +85,7 @@ describe('Dokumente', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name: '{reject}Nutzungsbedingungen.pdf' });
   });
 
-  it('shows the billing note in the tabs of the billing issue', () => {
+  it('shows the billing note in the billing tabs', () => {
     setAuth(demoAuth(['ROLE_PHARMA', 'ROLE_MANAGER']));
     renderApp(<ProfilePage />, { route: '/profil?tab=3', path: '/profil' });
     expect(screen.getByRole('tab', { name: 'Verträge', selected: true })).toBeInTheDocument();

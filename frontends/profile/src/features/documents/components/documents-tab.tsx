@@ -9,8 +9,8 @@ import ListItemText from '@mui/material/ListItemText';
 import { PROFILE_MESSAGES, type ProfileDocumentDto } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { EmptyState, formatDateTime, InboxIcon, LoadingState } from '@mediport/ui';
-import { MESSAGES } from '../../messages';
-import { useDecideDocument, useDocuments } from './api';
+import { MESSAGES } from '../../../messages';
+import { useDecideDocument, useDocuments } from '../api/documents-api';
 import { DocumentStatus } from './document-status';
 import { PdfViewer } from './pdf-viewer';
 

@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import type { ProfileDocumentDto } from '@mediport/contracts';
 import { handleApiError } from '@mediport/api-client';
 import { ErrorPanel, LoadingState } from '@mediport/ui';
-import { MESSAGES } from '../../messages';
+import { MESSAGES } from '../../../messages';
 import { saveBlob } from '@mediport/api-client';
-import { downloadDocument, fetchDocumentBlob } from './api';
+import { downloadDocument, fetchDocumentBlob } from '../api/documents-api';
 import { DocumentStatus } from './document-status';
 
 export interface PdfViewerProps {

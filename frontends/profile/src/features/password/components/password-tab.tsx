@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { ApiError, handleApiError, setAuth, updateProfile, useAuth } from '@mediport/api-client';
 import { generatePassword } from '@mediport/validation';
 import { GeneratedPassword, PasswordField } from '@mediport/ui';
-import { MESSAGES } from '../../messages';
-import { canSubmit, passwordErrors, type PasswordValues } from './password-errors';
+import { MESSAGES } from '../../../messages';
+import { canSubmit, passwordErrors, type PasswordValues } from '../password-errors';
 
 const SERVER_FIELDS: Record<string, keyof PasswordValues> = {
   password_current: 'current',

@@ -1,7 +1,7 @@
 import { IMAGE_TYPES, ImageDropzone, MAX_IMAGE_BYTES, type ImageDropzoneTexts } from '@mediport/ui';
 import { useAuthedObjectUrl } from '@mediport/api-client';
-import { MESSAGES } from '../../messages';
-import type { AvatarChange } from './api';
+import { MESSAGES } from '../../../messages';
+import type { AvatarChange } from '../api/stammdaten-api';
 
 function avatarTexts(name: string): ImageDropzoneTexts {
   return {

@@ -2,9 +2,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readAuth, setAuth } from '@mediport/api-client';
 import { FIELD_MESSAGES } from '@mediport/validation';
-import { fakeNetwork, renderApp } from '../../../../common/test-utils';
-import { demoAuth } from '../../../../common/demo-auth';
-import { ProfilePage } from '../../pages/profile-page';
+import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { demoAuth } from '../../../../../common/demo-auth';
+import { ProfilePage, loadProfileTabs } from '../../../pages/profile-page';
+
+// The tabs' chunks, loaded once before the tests (a warmed-up page has them).
+beforeAll(loadProfileTabs);
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
 

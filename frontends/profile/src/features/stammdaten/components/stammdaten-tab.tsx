@@ -11,8 +11,8 @@ import { PROFILE_MESSAGES, type UserDto } from '@mediport/contracts';
 import { ApiError, handleApiError, useAuth } from '@mediport/api-client';
 import { checkPostalCode } from '@mediport/validation';
 import { LoadingState } from '@mediport/ui';
-import { MESSAGES } from '../../messages';
-import { type AvatarChange, type StammdatenValues, useProfile, useSaveProfile } from './api';
+import { MESSAGES } from '../../../messages';
+import { type AvatarChange, type StammdatenValues, useProfile, useSaveProfile } from '../api/stammdaten-api';
 import { AvatarField } from './avatar-field';
 
 const FIELDS = ['salutation', 'title', 'firstname', 'lastname', 'street', 'postalCode', 'city', 'country'] as const;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useSnackbar } from 'notistack';
-import { MESSAGES } from '../messages';
-import { checkBrowser } from './browser-support';
+import { MESSAGES } from '../../../messages';
+import { checkBrowser } from '../browser-support';
 
-/** Shows the unsupported-browser toast once per day (spec part 1 §8). */
+/** Shows the unsupported-browser toast once per day. */
 export function BrowserSupportCheck() {
   const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {

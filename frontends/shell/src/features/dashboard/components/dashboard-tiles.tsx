@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { READ_ALL_MESSAGES, type SeenKind } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { hasPermission } from '@mediport/permissions';
-import { useMarkAllRead } from './api';
-import { DASHBOARD_MESSAGES, TILES } from './messages';
+import { useMarkAllRead } from '../api/dashboard-api';
+import { DASHBOARD_MESSAGES, TILES } from '../messages';
 
 export interface DashboardTilesProps {
   counts: Partial<Record<SeenKind, number>>;

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { receiveLiveEvent, setAuth } from '@mediport/api-client';
 import { type MeetingDto, SOCKET_EVENTS, type StatisticsResponse } from '@mediport/contracts';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
-import { demoAuth } from '../../../common/demo-auth';
-import { DashboardPage } from '../pages/dashboard-page';
+import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { demoAuth } from '../../../../../common/demo-auth';
+import { DashboardPage } from '../../../pages/dashboard-page';
 import { Webinars } from './webinars';
 
 const LOG = [{ version: '2.9.1', date: '02.06.2025', changes: ['Dashboard mit Kacheln.'] }];

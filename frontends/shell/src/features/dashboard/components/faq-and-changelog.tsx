@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ChangelogEntry, FaqEntry, Role } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
-import { DASHBOARD_MESSAGES } from './messages';
+import { DASHBOARD_MESSAGES } from '../messages';
 
 export function Faq({ faq }: { faq: FaqEntry[] }) {
   return (

@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { meetingPhase, type MeetingDto } from '@mediport/contracts';
-import { DASHBOARD_MESSAGES } from './messages';
+import { DASHBOARD_MESSAGES } from '../messages';
 
 /** Running and upcoming webinars; a running one offers "Teilnehmen" (ends 3 hours after the start). */
 export function Webinars({ webinars, now = Date.now() }: { webinars: MeetingDto[]; now?: number }) {

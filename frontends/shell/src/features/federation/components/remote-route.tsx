@@ -1,13 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoadingState } from '@mediport/ui/core';
-import { useLoader } from '../router/use-loader';
-import { NotFoundPage } from '../pages/not-found-page';
-import type { RemoteNavState } from './remote-nav';
-import { useRemoteNav } from './use-remote-nav';
+import { useLoader } from '../../router/hooks/use-loader';
+import { NotFoundPage } from '../../../pages/not-found-page';
+import type { RemoteNavState } from '../remote-nav';
+import { useRemoteNav } from '../hooks/use-remote-nav';
 import { RemoteUnavailable } from './remote-unavailable';
-import { remoteAppLoader } from './remote-apps';
-import { ownerOf } from './route-match';
+import { remoteAppLoader } from '../remote-apps';
+import { ownerOf } from '../route-match';
 
 /**
  * The remote's App, rendered at once when its code is there (index.ts starts loading the opened

@@ -1,5 +1,5 @@
 import { ErrorPanel } from '@mediport/ui/core';
-import { AREA_LABELS, MESSAGES } from '../messages';
+import { AREA_LABELS, MESSAGES } from '../../../messages';
 
 function areaLabel(remote: string): string {
   return (AREA_LABELS as Record<string, string>)[remote] ?? remote;

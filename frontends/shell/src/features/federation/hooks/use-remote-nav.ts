@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { remoteNavStore, type RemoteNavState } from './remote-nav';
+import { remoteNavStore, type RemoteNavState } from '../remote-nav';
 
 const EMPTY: RemoteNavState = { settled: true, remotes: [] };
 const noopSubscribe = () => () => undefined;

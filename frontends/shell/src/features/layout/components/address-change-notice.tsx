@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import type { SystemInfo } from '@mediport/contracts';
 import { formatCountdown, formatDate } from '@mediport/ui';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../../messages';
 
 /** "{d} Tage hh:mm:ss" until the deadline; null when it has passed. */
 export function countdown(deadline: Date, now: Date): string | null {

@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { setAuth, switchBack, toast, useAuth, useAuthedObjectUrl } from '@mediport/api-client';
 import { API_MESSAGES } from '@mediport/contracts';
 import { LoadingState, LogoutIcon, MenuIcon, PersonIcon, runUnlessHeld, SwapIcon } from '@mediport/ui';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../../messages';
 import { AddressChangeNotice } from './address-change-notice';
 import { Logo } from './logo';
 import { Sidebar } from './sidebar';
@@ -22,7 +22,7 @@ import { PublicFooter } from './public-layout';
 
 const DRAWER_WIDTH = 260;
 const DRAWER_ID = 'main-navigation-drawer';
-/** Spec part 1 §9 breakpoints: the sidebar stays open from 1024 px, button texts show from 601 px, the product name from 426 px. */
+/** Breakpoints: the sidebar stays open from 1024 px, button texts show from 601 px, the product name from 426 px. */
 const DESKTOP = '(min-width:1024px)';
 const WIDE = '(min-width:601px)';
 

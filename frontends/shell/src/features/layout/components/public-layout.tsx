@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../../messages';
 import { Logo } from './logo';
 
 /** Frame of the public pages: logo, content, footer with Impressum / Datenschutz. */

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import type { RemoteManifest, Role } from '@mediport/contracts';
 import { setAuth } from '@mediport/api-client';
 import { DEFAULT_MATRIX, effectivePermissions } from '@mediport/permissions';
-import { renderApp } from '../../../common/test-utils';
-import { demoAuth } from '../../../common/demo-auth';
-import { manifest as orders } from '../../../orders/src/nav';
-import { manifest as masterdata } from '../../../masterdata/src/nav';
-import { manifest as admin } from '../../../admin/src/nav';
-import { manifest as profile } from '../../../profile/src/nav';
-import { configureRemoteNav, RemoteNavStore, type RemoteNavStatus } from '../federation/remote-nav';
+import { renderApp } from '../../../../../common/test-utils';
+import { demoAuth } from '../../../../../common/demo-auth';
+import { manifest as orders } from '../../../../../orders/src/nav';
+import { manifest as masterdata } from '../../../../../masterdata/src/nav';
+import { manifest as admin } from '../../../../../admin/src/nav';
+import { manifest as profile } from '../../../../../profile/src/nav';
+import { configureRemoteNav, RemoteNavStore, type RemoteNavStatus } from '../../federation/remote-nav';
 import { Sidebar } from './sidebar';
-import { visibleSidebar } from './sidebar-items';
+import { visibleSidebar } from '../sidebar-items';
 
 // What the four remotes publish as `./nav` (their real modules).
 const PUBLISHED: RemoteManifest[] = [orders, masterdata, admin, profile];

@@ -10,9 +10,9 @@ import ListSubheader from '@mui/material/ListSubheader';
 import { FORCED_PASSWORD_PATH } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { ContractRequiredDialog, LockIcon } from '@mediport/ui';
-import { MESSAGES } from '../messages';
-import { useRemoteNav } from '../federation/use-remote-nav';
-import { visibleSidebar, type VisibleItem } from './sidebar-items';
+import { MESSAGES } from '../../../messages';
+import { useRemoteNav } from '../../federation/hooks/use-remote-nav';
+import { visibleSidebar, type VisibleItem } from '../sidebar-items';
 
 function isActive(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/';

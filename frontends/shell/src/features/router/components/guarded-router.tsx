@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Router } from 'react-router-dom';
-import { createGuardedHistory, type HistoryUpdate } from './guarded-history';
+import { createGuardedHistory, type HistoryUpdate } from '../guarded-history';
 
 /** `<BrowserRouter>` whose navigations wait for the unsaved-changes guards of the page. */
 export function GuardedBrowserRouter({ children }: { children?: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import type { Loader } from './loader';
+import type { Loader } from '../loader';
 
 /**
  * The loader's value once loaded (at once when it already is), else undefined while it loads; a
