@@ -60,6 +60,16 @@ export function base64ToBlob(data: string, type: string): Blob {
   return new Blob([bytes], { type });
 }
 
+/** A blob as a data URL, e.g. for an <img> of content behind the API; `type` replaces the blob's own. */
+export function blobToDataUrl(blob: Blob, type = blob.type): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(new Blob([blob], { type }));
+  });
+}
+
 /** Starts a browser download of a blob. */
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,11 +1,11 @@
 import { API_MESSAGES } from '@mediport/contracts';
 import { demoAuth } from '../../../frontends/common/demo-auth';
-import { fakeNetwork } from '../../../frontends/common/test-utils';
+import { fail, fakeApi } from '../../../frontends/common/test-utils';
 import { ApiError } from './api-error';
 import { readAuth, setAuth } from './auth-store';
 import { configureErrorHandler, dismissToast, handleApiError, toast, type ToastOptions } from './error-handler';
-import { apiRequest } from './http';
 import { login } from './endpoints';
+import { callApi } from './typed';
 
 describe('common error handler', () => {
   const toasts: Array<[string, string]> = [];
@@ -20,8 +20,8 @@ describe('common error handler', () => {
 
   it('on 401 shows "unauthorized", clears the stored login and goes to /login', async () => {
     setAuth(demoAuth(['ROLE_ADMIN']));
-    fakeNetwork({ 'GET /api/users': { status: 401, body: { statusCode: 401, errors: [{ code: 'unauthenticated', message: API_MESSAGES.unauthenticated }] } } });
-    await expect(apiRequest('/api/users')).rejects.toBeInstanceOf(ApiError);
+    fakeApi({ 'GET /api/users': fail(401, [{ code: 'unauthenticated', message: API_MESSAGES.unauthenticated }]) });
+    await expect(callApi('GET /api/users')).rejects.toBeInstanceOf(ApiError);
     expect(toasts).toEqual([['unauthorized', 'error']]);
     expect(readAuth()).toBeNull();
     expect(visited).toEqual(['/login']);
@@ -43,15 +43,13 @@ describe('common error handler', () => {
 
   it('sends the stored token in x-auth-token', async () => {
     setAuth(demoAuth(['ROLE_ADMIN']));
-    const calls = fakeNetwork({ 'GET /api/acl': { body: { ok: true } } });
-    await apiRequest('/api/acl');
+    const calls = fakeApi({ 'GET /api/auth/session': demoAuth(['ROLE_ADMIN']) });
+    await callApi('GET /api/auth/session');
     expect(calls[0]!.headers['x-auth-token']).toBe('token-ROLE_ADMIN');
   });
 
   it('lets the login call handle its own 401 (no "unauthorized" toast, no redirect)', async () => {
-    fakeNetwork({
-      'POST /api/auth': { status: 401, body: { statusCode: 401, errors: [{ code: 'bad_credentials', message: API_MESSAGES.badCredentials }] } },
-    });
+    fakeApi({ 'POST /api/auth': fail(401, [{ code: 'bad_credentials', message: API_MESSAGES.badCredentials }]) });
     const error = await login({ username: 'admin', password: 'falsch' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).errors[0]!.message).toBe(API_MESSAGES.badCredentials);

@@ -19,6 +19,8 @@ export interface RequestOptions {
   token?: string | null;
   /** Lets the request outlive the page (sent while the page unloads). */
   keepalive?: boolean;
+  /** Reads a success answer that is not JSON as a Blob (files, images, HTML sheets) instead of as text. */
+  file?: boolean;
 }
 
 let baseUrl = '';
@@ -44,11 +46,12 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return url;
 }
 
-async function parseBody(res: Response): Promise<unknown> {
+async function parseBody(res: Response, file = false): Promise<unknown> {
   if (res.status === 204) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (file && res.ok && !type.includes('json')) return res.blob();
   const text = await res.text();
   if (!text) return undefined;
-  const type = res.headers.get('content-type') ?? '';
   if (type.includes('json')) {
     try {
       return JSON.parse(text);
@@ -146,7 +149,7 @@ function takePrefetched(path: string, query: Record<string, QueryValue> | undefi
  * rejects with an ApiError (after the common handler ran unless `handleErrors: false`).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, handleErrors = true, keepalive } = options;
+  const { method = 'GET', body, query, signal, handleErrors = true, keepalive, file } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.token === undefined ? authToken() : options.token;
   if (token) headers['x-auth-token'] = token;
@@ -160,7 +163,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     const prefetched = method === 'GET' ? takePrefetched(path, query, token) : null;
     const res = (prefetched && (await prefetched.catch(() => null))) || (await fetch(buildUrl(path, query), { method, headers, body: payload, signal, ...(keepalive ? { keepalive } : {}) }));
-    const parsed = await parseBody(res);
+    const parsed = await parseBody(res, file);
     if (res.ok) return parsed as T;
     error = new ApiError(res.status, parsed);
   } catch (e) {
@@ -170,14 +173,3 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (handleErrors) handleApiError(error);
   throw error;
 }
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};

@@ -1,7 +1,7 @@
-import type { ApiBody, ApiResponse, ApiRoute } from '@mediport/contracts';
+import { API_MAP, type ApiBody, type ApiResponse, type ApiRoute } from '@mediport/contracts';
 import { apiRequest, type QueryValue, type RequestOptions } from './http.js';
 
-export interface CallOptions<R extends ApiRoute> extends Omit<RequestOptions, 'method' | 'body'> {
+export interface CallOptions<R extends ApiRoute> extends Omit<RequestOptions, 'method' | 'body' | 'file'> {
   /** Values of the route's `:name` segments. */
   params?: Record<string, string>;
   query?: Record<string, QueryValue>;
@@ -18,9 +18,12 @@ export function routePath(route: ApiRoute, params: Record<string, string> = {}):
   });
 }
 
-/** Calls a route of the contracts' ApiMap: the body and the answer are typed by the map. */
+/**
+ * Calls a route of the contracts' API_MAP: the body and the answer are typed by the map, and a
+ * file route's answer arrives as a Blob.
+ */
 export function callApi<R extends ApiRoute>(route: R, options: CallOptions<R> = {} as CallOptions<R>): Promise<ApiResponse<R>> {
   const method = route.slice(0, route.indexOf(' ')) as RequestOptions['method'];
   const { params, ...rest } = options;
-  return apiRequest<ApiResponse<R>>(routePath(route, params), { ...rest, method });
+  return apiRequest<ApiResponse<R>>(routePath(route, params), { ...rest, method, file: API_MAP[route].answer === 'file' });
 }

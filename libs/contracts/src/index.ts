@@ -208,7 +208,7 @@ export type AclMatrix = Record<Role, AclRoleEntry>;
 
 /** Answer of GET /api/acl. */
 export interface AclResponse {
-  rules: AclRuleGroup[];
+  rules: readonly AclRuleGroup[];
   acl: AclMatrix;
   version: number;
 }

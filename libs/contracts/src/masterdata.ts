@@ -94,8 +94,8 @@ export interface PatientDto extends MasterdataAudit, RowActions {
  * caller's own home (sent or not). `createdFrom`/`modifiedFrom` are ignored.
  */
 export interface PatientWriteRequest {
-  /** 'Herr', 'Frau' or ''; the API also accepts 'mr' / 'mrs' (PERSON_SALUTATION_INPUTS) and saves them as 'Herr' / 'Frau'. */
-  salutation?: PersonSalutation;
+  /** 'Herr', 'Frau' or ''; also 'mr' / 'mrs', saved as 'Herr' / 'Frau'. */
+  salutation?: PersonSalutationInput;
   title?: string;
   firstname?: string;
   lastname?: string;
@@ -202,8 +202,8 @@ export interface DoctorDto extends MasterdataAudit, RowActions {
  * is accepted as another name of `expertise`.
  */
 export interface DoctorWriteRequest {
-  /** 'Herr', 'Frau' or ''; the API also accepts 'mr' / 'mrs' (PERSON_SALUTATION_INPUTS) and saves them as 'Herr' / 'Frau'. */
-  salutation?: PersonSalutation;
+  /** 'Herr', 'Frau' or ''; also 'mr' / 'mrs', saved as 'Herr' / 'Frau'. */
+  salutation?: PersonSalutationInput;
   title?: string;
   firstname?: string;
   lastname?: string;

@@ -1,8 +1,10 @@
 /** Single sign-on with the partner platform (Apomondo): the login button, /oauth and POST /api/oauth. */
 
-/** Body of POST /api/oauth: the authorization code from the /oauth callback. */
+/** Body of POST /api/oauth: the authorization code from the /oauth callback, with its `state` and `iss` when present. */
 export interface OauthLoginRequest {
   code: string;
+  state?: string;
+  iss?: string;
 }
 
 /** The `state` sent with the authorization request: the constant the spec prescribes. */

@@ -1,4 +1,5 @@
 /** Profile documents and avatar (/profil, /api/users/{id}/profile). */
+import type { Salutation } from './index.js';
 
 /** Decision prefixes the API puts in front of a decided document's name. */
 export const DOCUMENT_DECISIONS = ['accepted', 'reject'] as const;
@@ -31,8 +32,34 @@ export interface ProfileDocumentDecisionRequest {
   name: string;
 }
 
+/** Multipart fields of POST /api/users/{id}/profile/documents (the PDF travels as "file"). */
+export interface ProfileDocumentUploadRequest {
+  /** The document's name; the file's own name when absent. */
+  name?: string;
+}
+
 /** Marker for "remove the avatar" in PUT /api/users/{id}/profile. */
 export const AVATAR_DELETE_MARKER = '_delete';
+
+/**
+ * Body of PUT /api/users/{id}/profile (JSON, or multipart with the avatar file as "avatar"). The
+ * password changes only with `password_current`, `password` and `password_confirm` together.
+ */
+export interface ProfileUpdateRequest {
+  salutation?: Salutation;
+  title?: string;
+  firstname?: string;
+  lastname?: string;
+  street?: string;
+  postalCode?: string;
+  city?: string;
+  country?: string;
+  /** AVATAR_DELETE_MARKER removes the avatar. */
+  avatar?: typeof AVATAR_DELETE_MARKER;
+  password_current?: string;
+  password?: string;
+  password_confirm?: string;
+}
 
 export const PROFILE_MESSAGES = {
   saved: 'Profil geändert.',

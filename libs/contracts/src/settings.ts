@@ -15,6 +15,20 @@ export interface SettingsAdminDto extends SettingsDto {
   partnerInstance: boolean;
 }
 
+/** GET /api/settings answered with the fields only holders of settings_list read. */
+export function isSettingsAdmin(settings: SettingsDto | SettingsAdminDto): settings is SettingsAdminDto {
+  return 'partnerInstance' in settings;
+}
+
+/**
+ * Body of PUT /api/settings (multipart: these fields, plus the logo file as "logo"). Every operator
+ * field is required; `debtorId` and `instanceId` change only by an administrator.
+ */
+export type SettingsUpdateRequest = Omit<SettingsDto, 'logo'> & {
+  /** LOGO_DELETE_MARKER removes the stored logo. */
+  logo?: typeof LOGO_DELETE_MARKER;
+};
+
 /** Texts of the settings screen and API (the spec words the success toast; the refusals are ours). */
 export const SETTINGS_MESSAGES = {
   saved: 'Einstellungen geaendert.',

@@ -65,9 +65,17 @@ export interface EventListItemDto extends TaskEventDto {
   taskDetails: { _id: string; medicine: string; status: string; patientName: string } | null;
 }
 
-/** Body of PUT /api/tasks/{id}/events (mark every event of the task seen). */
+/** Multipart fields of POST /api/tasks/{id}/events (the attachments travel as "files"). */
+export interface TaskEventWriteRequest {
+  /** Only chat messages are written through the API. */
+  type?: 'message';
+  /** The message text. */
+  data?: string;
+}
+
+/** Body of PUT /api/tasks/{id}/events (mark every event of the task seen; an empty body means the same). */
 export interface TaskEventsSeenRequest {
-  seen: true;
+  seen?: true;
 }
 
 /** Body of PUT /api/events/seen: the event ids, or true for every event the caller may see. */

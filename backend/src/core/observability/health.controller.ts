@@ -1,6 +1,7 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheck, type HealthCheckResult, HealthCheckService, type HealthIndicatorFunction } from '@nestjs/terminus';
 import type { Response } from 'express';
+import type { HealthResponse } from '@mediport/contracts';
 import { Public } from '../permissions/access.decorators.js';
 import { ReadinessService } from './readiness.service.js';
 
@@ -19,7 +20,7 @@ export class HealthController {
   @Get()
   @Public()
   @HealthCheck()
-  live(@Res() res: Response): Promise<void> {
+  live(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     return this.answer(res, []);
   }
 
@@ -27,12 +28,12 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck()
-  ready(@Res() res: Response): Promise<void> {
+  ready(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     return this.answer(res, this.readiness.checks());
   }
 
   /** terminus throws its 503 as an HttpException; answered here, since the global filter turns 5xx into a bare 500. */
-  private async answer(res: Response, checks: HealthIndicatorFunction[]): Promise<void> {
+  private async answer(res: Response, checks: HealthIndicatorFunction[]): Promise<HealthResponse> {
     let status = 200;
     let body: HealthCheckResult;
     try {
@@ -42,6 +43,7 @@ export class HealthController {
       status = 503;
       body = error.getResponse() as HealthCheckResult;
     }
-    res.status(status).json(body);
+    res.status(status);
+    return body;
   }
 }

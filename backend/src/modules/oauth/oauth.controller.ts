@@ -27,7 +27,7 @@ export class PartnerController {
   @Get('apomondo')
   @Public()
   @Header('content-type', 'application/json; charset=utf-8')
-  async flag(): Promise<string> {
-    return JSON.stringify(await this.partner.isPartnerInstance());
+  flag(): Promise<boolean> {
+    return this.partner.isPartnerInstance();
   }
 }

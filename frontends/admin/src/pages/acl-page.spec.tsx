@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AclMatrix } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { CATALOGUE, DEFAULT_MATRIX } from '@mediport/permissions';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { fail, fakeApi, renderApp, type FakeError } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { INTRO_SEEN_KEY } from './acl-page';
 import { AclPage } from './acl-page';
@@ -12,14 +12,11 @@ let toasts: Array<[string, string]>;
 // The matrix renders several hundred controls; jsdom needs time for that under a parallel run.
 jest.setTimeout(30_000);
 
-function serve(patch?: (body: { acl: Partial<AclMatrix> }) => { status: number; body: unknown }) {
-  return fakeNetwork({
-    'GET /api/acl': { body: { rules: CATALOGUE, acl: matrix(), version: 1 } },
-    'PATCH /api/acl': (_url, init) => {
-      const body = JSON.parse(String(init.body)) as { acl: Partial<AclMatrix> };
-      return patch ? patch(body) : { body: { rules: CATALOGUE, acl: { ...matrix(), ...body.acl }, version: 2 } };
-    },
-    'GET /api/acl/doku/task_list_view': { body: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' },
+function serve(refuse?: FakeError) {
+  return fakeApi({
+    'GET /api/acl': { rules: CATALOGUE, acl: matrix(), version: 1 },
+    'PATCH /api/acl': ({ body }) => refuse ?? { rules: CATALOGUE, acl: { ...matrix(), ...body.acl }, version: 2 },
+    'GET /api/acl/doku/:name': new Blob(['<svg xmlns="http://www.w3.org/2000/svg"></svg>'], { type: 'image/svg+xml; charset=utf-8' }),
   });
 }
 
@@ -82,7 +79,7 @@ describe('AclPage', () => {
   });
 
   it('shows the errors the server answers', async () => {
-    serve(() => ({ status: 400, body: { statusCode: 400, errors: [{ path: 'acl.ROLE_DRIVER', message: 'Ungültige Rechte-Spalte.' }] } }));
+    serve(fail(400, 'Ungültige Rechte-Spalte.', 'acl.ROLE_DRIVER'));
     renderApp(<AclPage />);
     await openTab('Stammdaten');
     fireEvent.click(screen.getByLabelText('Zugriff – Fahrer – Medikamente anzeigen'));

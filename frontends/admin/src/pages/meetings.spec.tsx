@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MeetingDto } from '@mediport/contracts';
+import { API_MESSAGES, type MeetingDto } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { fail, fakeApi, renderApp, type FakeError } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import App from '../App';
 
@@ -47,6 +47,22 @@ function viewport(width: number) {
   }) as typeof window.matchMedia;
 }
 
+/** The meeting routes over copies of `stored`; a PUT saves into them, or answers `refuse`. */
+function serve(stored: MeetingDto[], refuse?: FakeError) {
+  const meetings = stored.map((m) => ({ ...m }));
+  const byOption = (params: Record<string, string>) => meetings.find((m) => m.contractId === params.contractId && m.optionId === params.option);
+  const notFound = () => fail(404, API_MESSAGES.notFound);
+  return fakeApi({
+    'GET /api/meetings': { data: meetings, count: meetings.length },
+    'GET /api/meetings/:id': ({ params }) => meetings.find((m) => m._id === params.id) ?? notFound(),
+    'GET /api/meetings/:contractId/:option': ({ params }) => byOption(params) ?? notFound(),
+    'PUT /api/meetings/:contractId/:option': ({ params, body }) => {
+      const meeting = byOption(params);
+      return refuse ?? (meeting ? Object.assign(meeting, body) : notFound());
+    },
+  });
+}
+
 let toasts: Array<[string, string]>;
 beforeEach(() => {
   viewport(1280);
@@ -58,7 +74,7 @@ beforeEach(() => {
 
 describe('meeting list /v3/termine', () => {
   it('shows planning, a countdown with Teilnehmen, running with Teilnehmen, and ended', async () => {
-    fakeNetwork({ 'GET /api/meetings': { body: { data: [PLANNING, UPCOMING, RUNNING, ENDED], count: 4 } } });
+    serve([PLANNING, UPCOMING, RUNNING, ENDED]);
     renderApp(<App />, { route: '/v3/termine' });
     const rows = await screen.findAllByRole('row');
     const row = (title: string) => rows.find((r) => within(r).queryByText(title))!;
@@ -74,7 +90,7 @@ describe('meeting list /v3/termine', () => {
 
   it('hides the edit action without meeting_edit_view and asks with offset and limit', async () => {
     setAuth(demoAuth(['ROLE_HOME']));
-    const calls = fakeNetwork({ 'GET /api/meetings': { body: { data: [UPCOMING], count: 1 } } });
+    const calls = serve([UPCOMING]);
     renderApp(<App />, { route: '/v3/termine' });
     expect(await screen.findByText('Rezepte')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Bearbeiten/ })).toBeNull();
@@ -83,7 +99,7 @@ describe('meeting list /v3/termine', () => {
 
   it('shows one card per meeting with its actions on a phone', async () => {
     viewport(390);
-    fakeNetwork({ 'GET /api/meetings': { body: { data: [PLANNING, UPCOMING], count: 2 } } });
+    serve([PLANNING, UPCOMING]);
     renderApp(<App />, { route: '/v3/termine' });
     const card = await screen.findByRole('listitem', { name: 'Rezepte' });
     expect(screen.queryByRole('table')).toBeNull();
@@ -96,7 +112,7 @@ describe('meeting list /v3/termine', () => {
 
 describe('meeting details /v3/termine/{id}', () => {
   it('shows the fields and the edit button', async () => {
-    fakeNetwork({ 'GET /api/meetings/m2': { body: UPCOMING } });
+    serve([UPCOMING]);
     renderApp(<App />, { route: '/v3/termine/m2' });
     expect(await screen.findByRole('heading', { name: 'Rezepte' })).toBeInTheDocument();
     expect(screen.getByText('01.01.2099 14:00 Uhr')).toBeInTheDocument();
@@ -113,7 +129,7 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
     { title: 'no system', fill: { Datum: '24.12.2030', Uhrzeit: '09:30' } },
     { title: 'an impossible date but no system', fill: { Datum: '31.02.2026', Uhrzeit: '09:30' } },
   ])('refuses $title with "Bitte füllen Sie alle Felder aus."', async ({ fill }) => {
-    const calls = fakeNetwork({ 'GET /api/meetings/1001/plan': { body: PLANNING } });
+    const calls = serve([PLANNING]);
     renderApp(<App />, { route });
     await screen.findByRole('heading', { name: 'Einführung' });
     for (const [label, value] of Object.entries(fill)) fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${label}`) }), { target: { value } });
@@ -129,7 +145,7 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
     { title: 'a time that does not exist', date: '24.12.2030', time: '25:00', field: /^Uhrzeit/, message: 'Die Uhrzeit 25:00 gibt es nicht. Bitte geben Sie eine Uhrzeit zwischen 00:00 und 23:59 ein.' },
     { title: 'a time in another format', date: '24.12.2030', time: '9.30', field: /^Uhrzeit/, message: 'Bitte geben Sie die Uhrzeit im Format HH:MM ein.' },
   ])('refuses $title with its own German message', async ({ date, time, field, message }) => {
-    const calls = fakeNetwork({ 'GET /api/meetings/1001/soon': { body: UPCOMING } });
+    const calls = serve([UPCOMING]);
     renderApp(<App />, { route: '/v3/termine/1001/soon/bearbeiten' });
     await screen.findByRole('heading', { name: 'Rezepte' });
     fireEvent.change(screen.getByRole('textbox', { name: /^Datum/ }), { target: { value: date } });
@@ -141,11 +157,7 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
   });
 
   it('takes a leap day and single-digit days, and sends them as DD.MM.YYYY', async () => {
-    const calls = fakeNetwork({
-      'GET /api/meetings/1001/soon': { body: UPCOMING },
-      'PUT /api/meetings/1001/soon': { body: { ...UPCOMING, date: '29.02.2028', time: '07:05' } },
-      'GET /api/meetings/m2': { body: UPCOMING },
-    });
+    const calls = serve([UPCOMING]);
     renderApp(<App />, { route: '/v3/termine/1001/soon/bearbeiten' });
     await screen.findByRole('heading', { name: 'Rezepte' });
     fireEvent.change(screen.getByRole('textbox', { name: /^Datum/ }), { target: { value: '29.2.2028' } });
@@ -155,8 +167,7 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
   });
 
   it('saves date, time, system, url and info and confirms with the spec toast', async () => {
-    const saved = { ...PLANNING, date: '24.12.2030', time: '09:30', system: 'Microsoft Teams', url: 'https://teams.microsoft.com/x', info: 'Hallo' };
-    const calls = fakeNetwork({ 'GET /api/meetings/1001/plan': { body: PLANNING }, 'PUT /api/meetings/1001/plan': { body: saved }, 'GET /api/meetings/m1': { body: saved } });
+    const calls = serve([PLANNING]);
     renderApp(<App />, { route });
     await screen.findByRole('heading', { name: 'Einführung' });
     fireEvent.change(screen.getByRole('textbox', { name: /^Datum/ }), { target: { value: '24.12.2030' } });
@@ -173,10 +184,7 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
   });
 
   it('shows the server message when the server refuses', async () => {
-    fakeNetwork({
-      'GET /api/meetings/1001/soon': { body: UPCOMING },
-      'PUT /api/meetings/1001/soon': { status: 400, body: { statusCode: 400, errors: [{ path: 'date', message: 'Bitte füllen Sie alle Felder aus.' }] } },
-    });
+    serve([UPCOMING], fail(400, 'Bitte füllen Sie alle Felder aus.', 'date'));
     renderApp(<App />, { route: '/v3/termine/1001/soon/bearbeiten' });
     await screen.findByRole('heading', { name: 'Rezepte' });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -185,7 +193,7 @@ describe('meeting edit /v3/termine/{contractId}/{option}/bearbeiten', () => {
 
   it('sends users without meeting_edit_view back to the list', async () => {
     setAuth(demoAuth(['ROLE_HOME']));
-    fakeNetwork({ 'GET /api/meetings': { body: { data: [], count: 0 } } });
+    serve([]);
     renderApp(<App />, { route });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/v3\/termine$/));
   });

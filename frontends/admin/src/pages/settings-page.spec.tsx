@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SettingsAdminDto } from '@mediport/contracts';
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { FIELD_MESSAGES } from '@mediport/validation';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { fail, fakeApi, renderApp, type FakeError, type RecordedCall } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { SettingsPage } from './settings-page';
 
@@ -22,15 +22,15 @@ const STORED: SettingsAdminDto = {
 
 let toasts: Array<[string, string]>;
 
-function serve(opts: { stored?: Partial<SettingsAdminDto>; partner?: boolean; put?: { status: number; body: unknown } } = {}) {
-  return fakeNetwork({
-    'GET /api/settings': { body: { ...STORED, ...opts.stored } },
-    'GET /api/partner/apomondo': { body: opts.partner ?? false },
-    'PUT /api/settings': () => opts.put ?? { body: { ...STORED, ...opts.stored, city: 'Potsdam' } },
+function serve(opts: { stored?: Partial<SettingsAdminDto>; partner?: boolean; refuse?: FakeError } = {}) {
+  return fakeApi({
+    'GET /api/settings': { ...STORED, ...opts.stored },
+    'GET /api/partner/apomondo': opts.partner ?? false,
+    'PUT /api/settings': () => opts.refuse ?? { ...STORED, ...opts.stored, city: 'Potsdam' },
   });
 }
 
-const sentFields = (calls: ReturnType<typeof fakeNetwork>) => {
+const sentFields = (calls: RecordedCall[]) => {
   const put = calls.find((c) => c.method === 'PUT')!;
   return Object.fromEntries([...(put.body as FormData).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
 };
@@ -146,7 +146,7 @@ describe('SettingsPage', () => {
   });
 
   it('shows the server refusal on its field and as a toast', async () => {
-    serve({ put: { status: 403, body: { statusCode: 403, errors: [{ path: 'company', code: 'forbidden', message: 'Der Firmenname wird über Apomondo verwaltet und kann hier nicht geändert werden.' }] } } });
+    serve({ refuse: fail(403, [{ path: 'company', code: 'forbidden', message: 'Der Firmenname wird über Apomondo verwaltet und kann hier nicht geändert werden.' }]) });
     renderApp(<SettingsPage />);
     await screen.findByDisplayValue('Apotheke am Markt');
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));

@@ -8,7 +8,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_NAME, SETTINGS_MESSAGES, type SettingsAdminDto } from '@mediport/contracts';
+import { isSettingsAdmin, PRODUCT_NAME, SETTINGS_MESSAGES, type SettingsDto } from '@mediport/contracts';
 import { ApiError, toast, useAuth } from '@mediport/api-client';
 import { ErrorPanel, IMAGE_TYPES, ImageDropzone, LoadingState, MAX_IMAGE_BYTES, PageHeader, useUnsavedChangesGuard, type ImageChange } from '@mediport/ui';
 import { SETTINGS_LABELS, validateSettings } from '@mediport/validation';
@@ -21,7 +21,7 @@ type FormValues = Record<FieldName, string>;
 const OPERATOR_FIELDS: FieldName[] = ['company', 'street', 'postalCode', 'city', 'phone', 'fax', 'email'];
 const ADMIN_FIELDS: FieldName[] = ['debtorId', 'instanceId'];
 
-function valuesOf(s: SettingsAdminDto): FormValues {
+function valuesOf(s: SettingsDto): FormValues {
   return {
     company: s.company,
     street: s.street,
@@ -60,7 +60,7 @@ export function SettingsPage() {
     if (settings.data) reset(valuesOf(settings.data));
   }, [settings.data, reset]);
 
-  const companyLocked = !!settings.data?.partnerInstance || partner.data === true;
+  const companyLocked = (!!settings.data && isSettingsAdmin(settings.data) && settings.data.partnerInstance) || partner.data === true;
   const crumbs = [{ label: PRODUCT_NAME, to: '/' }, { label: ADMIN_AREA }, { label: SETTINGS_TEXT.title }];
 
   const onSubmit = (values: FormValues) => {

@@ -3,7 +3,7 @@ import type { DoctorDto, DoctorRef, HomeDto, HomeGroupRef, ListResponse, Role, U
 import { configureErrorHandler, setAuth } from '@mediport/api-client';
 import { formatDateTime } from '@mediport/ui';
 import { PASSWORD_MESSAGES, USER_MESSAGES } from '@mediport/validation';
-import { fakeNetwork, renderApp, type FakeResponse, type FakeRoute } from '../../../common/test-utils';
+import { fail, fakeApi, renderApp, when, type FakeApiRoutes } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import App from '../App';
 
@@ -77,7 +77,7 @@ function doctor(ref: DoctorRef): DoctorDto {
   };
 }
 
-const listOf = <T,>(data: T[]): { body: ListResponse<T> } => ({ body: { data, count: data.length } });
+const listOf = <T,>(data: T[]): ListResponse<T> => ({ data, count: data.length });
 
 const HOMES = [home(HOME, 'Haus Sonnenschein', [GROUP_A, GROUP_B])];
 const DOCTORS = [
@@ -122,15 +122,16 @@ function row(overrides: Partial<UserListRow> = {}): UserListRow {
 
 let toasts: Array<[string, string]>;
 
-function serve(routes: Record<string, FakeResponse | FakeRoute> = {}, opts: { homeContract?: boolean } = {}) {
-  return fakeNetwork({
+function serve(routes: FakeApiRoutes = {}, opts: { homeContract?: boolean } = {}) {
+  return fakeApi({
     'GET /api/homes': listOf(HOMES),
     'GET /api/doctors': listOf(DOCTORS),
-    'GET /api/contracts/has': (url) => ({ body: url.includes('home=') ? (opts.homeContract ?? true) : false }),
-    'GET /api/users': { body: { data: [row()], count: 1 } },
+    'GET /api/contracts/has': ({ url }) => (url.searchParams.has('home') ? (opts.homeContract ?? true) : false),
+    'GET /api/users': listOf([row()]),
     ...routes,
   });
 }
+
 
 function signInAs(roles: Role[]) {
   setAuth(demoAuth(roles));
@@ -236,10 +237,7 @@ describe('user form (create)', () => {
     signInAs(['ROLE_ADMIN']);
     let attempt = 0;
     const calls = serve({
-      'POST /api/users': () =>
-        ++attempt === 1
-          ? { status: 400, body: { statusCode: 400, errors: [{ path: 'username', message: USER_MESSAGES.usernameTaken }] } }
-          : { status: 201, body: row({ username: 'fahrer.neu' }) },
+      'POST /api/users': () => (++attempt === 1 ? fail(400, USER_MESSAGES.usernameTaken, 'username') : row({ username: 'fahrer.neu' })),
     });
     renderApp(<App />, { route: '/v3/nutzer/neu' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Fahrer' }));
@@ -308,7 +306,7 @@ describe('username rule', () => {
   it('saves a user whose old username breaks the rule as long as it stays unchanged', async () => {
     signInAs(['ROLE_ADMIN']);
     const user = row({ username: 'Hanna Heim' });
-    const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`PUT /api/users/${user._id}`]: { body: user } });
+    const calls = serve({ 'GET /api/users/:id': when({ id: user._id }, user), 'PUT /api/users/:id': when({ id: user._id }, user) });
     renderApp(<App />, { route: `/nutzer/${user._id}` });
     expect(await screen.findByRole('textbox', { name: /^Benutzername/ })).toHaveValue('Hanna Heim');
     fireEvent.blur(usernameField());
@@ -321,7 +319,7 @@ describe('username rule', () => {
   it('refuses changing it into another name that breaks the rule', async () => {
     signInAs(['ROLE_ADMIN']);
     const user = row({ username: 'Hanna Heim' });
-    serve({ [`GET /api/users/${user._id}`]: { body: user } });
+    serve({ 'GET /api/users/:id': when({ id: user._id }, user) });
     renderApp(<App />, { route: `/nutzer/${user._id}` });
     fireEvent.change(await screen.findByRole('textbox', { name: /^Benutzername/ }), { target: { value: 'Hanna Heim 2' } });
     expect(await screen.findByText(USER_MESSAGES.usernameCharacters)).toBeInTheDocument();
@@ -340,7 +338,7 @@ describe('living areas (Wohnbereiche)', () => {
 
   it('is disabled with a hint until a home is chosen, offers that home’s areas only, and another home clears the choice', async () => {
     signInAs(['ROLE_ADMIN']);
-    const calls = serve({ 'GET /api/homes': listOf(TWO_HOMES), 'POST /api/users': { status: 201, body: row() } });
+    const calls = serve({ 'GET /api/homes': listOf(TWO_HOMES), 'POST /api/users': row() });
     renderApp(<App />, { route: '/nutzer/neu' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Heim' }));
     expect(homeGroupField()).toHaveAttribute('aria-disabled', 'true');
@@ -390,8 +388,8 @@ describe('living areas (Wohnbereiche)', () => {
     signInAs(['ROLE_ADMIN']);
     const user = row({ homeGroup: [GROUP_A._id], homeGroupDetails: [GROUP_A] });
     const calls = serve({
-      [`GET /api/users/${user._id}`]: { body: user },
-      [`PUT /api/users/${user._id}`]: { status: 400, body: { statusCode: 400, errors: [{ path: 'homeGroup', code: 'invalid', message: USER_MESSAGES.homeGroupOtherHome }] } },
+      'GET /api/users/:id': when({ id: user._id }, user),
+      'PUT /api/users/:id': when({ id: user._id }, fail(400, [{ path: 'homeGroup', code: 'invalid', message: USER_MESSAGES.homeGroupOtherHome }])),
     });
     renderApp(<App />, { route: `/nutzer/${user._id}` });
     await screen.findByRole('heading', { name: 'Nutzer bearbeiten' });
@@ -405,7 +403,7 @@ describe('living areas (Wohnbereiche)', () => {
   it('shows the names in the list’s "Wohnbereich" column and on the details page', async () => {
     signInAs(['ROLE_ADMIN']);
     const user = row({ homeGroup: [GROUP_A._id, GROUP_B._id], homeGroupDetails: [GROUP_A, GROUP_B] });
-    serve({ 'GET /api/users': { body: { data: [user], count: 1 } }, [`GET /api/users/${user._id}`]: { body: user } });
+    serve({ 'GET /api/users': listOf([user]), 'GET /api/users/:id': when({ id: user._id }, user) });
     const { unmount } = renderApp(<App />, { route: '/nutzer' });
     const table = await screen.findByRole('table', { name: 'Nutzer' });
     expect(within(table).getByRole('columnheader', { name: 'Wohnbereich' })).toBeInTheDocument();
@@ -421,7 +419,7 @@ describe('user form (edit)', () => {
   it('keeps the password fields disabled until "Passwort ändern" and shows who changed it last', async () => {
     signInAs(['ROLE_ADMIN']);
     const user = row();
-    const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`PUT /api/users/${user._id}`]: { body: user } });
+    const calls = serve({ 'GET /api/users/:id': when({ id: user._id }, user), 'PUT /api/users/:id': when({ id: user._id }, user) });
     renderApp(<App />, { route: `/nutzer/${user._id}` });
     expect(await screen.findByRole('heading', { name: 'Nutzer bearbeiten' })).toBeInTheDocument();
     expect(await screen.findByText(/Zuletzt geändert von Max Mustermann am 02\.03\.2026/)).toBeInTheDocument();
@@ -447,7 +445,7 @@ describe('user form (edit)', () => {
     },
   ])('shows the last change $title', async ({ route, user, line }) => {
     signInAs(['ROLE_ADMIN']);
-    serve({ [`GET /api/users/${user._id}`]: { body: user } });
+    serve({ 'GET /api/users/:id': when({ id: user._id }, user) });
     renderApp(<App />, { route: route(user._id) });
     expect(await screen.findByText((_, el) => el?.tagName === 'P' && (el.textContent ?? '').startsWith(line))).toBeInTheDocument();
   });
@@ -455,7 +453,7 @@ describe('user form (edit)', () => {
   it('offers Reaktivieren instead of Speichern and no delete for a deactivated user (newer form)', async () => {
     signInAs(['ROLE_ADMIN']);
     const user = row({ status: 'removed' });
-    const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`PUT /api/users/${user._id}`]: { body: { ...user, status: '' } } });
+    const calls = serve({ 'GET /api/users/:id': when({ id: user._id }, user), 'PUT /api/users/:id': when({ id: user._id }, { ...user, status: '' }) });
     renderApp(<App />, { route: `/v3/nutzer/bearbeiten/${user._id}` });
     const reactivate = await screen.findByRole('button', { name: 'Reaktivieren' });
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
@@ -486,8 +484,8 @@ describe('user list filters and badges', () => {
     signInAs(['ROLE_ADMIN']);
     let seen = false;
     const calls = serve({
-      'GET /api/users': () => ({ body: { data: [row({ seen: seen ? ['u1'] : [] })], count: 1 } }),
-      'PUT /api/seen/users': () => ((seen = true), { body: { kind: 'user', at: '2026-03-03T00:00:00.000Z' } }),
+      'GET /api/users': () => listOf([row({ seen: seen ? ['u1'] : [] })]),
+      'PUT /api/seen/users': () => ((seen = true), { kind: 'user', at: '2026-03-03T00:00:00.000Z' }),
     });
     renderApp(<App />, { route: '/nutzer' });
     const table = await screen.findByRole('table', { name: 'Nutzer' });
@@ -507,7 +505,7 @@ describe('delete confirmation', () => {
   it('needs the exact, case-sensitive username before deactivating', async () => {
     signInAs(['ROLE_ADMIN']);
     const user = row();
-    const calls = serve({ [`GET /api/users/${user._id}`]: { body: user }, [`DELETE /api/users/${user._id}`]: { body: { ...user, status: 'removed' } } });
+    const calls = serve({ 'GET /api/users/:id': when({ id: user._id }, user), 'DELETE /api/users/:id': when({ id: user._id }, { ...user, status: 'removed' }) });
     renderApp(<App />, { route: `/nutzer/${user._id}/loeschen` });
     expect(await screen.findByRole('heading', { name: 'Nutzer löschen' })).toBeInTheDocument();
     const field = await screen.findByLabelText('Benutzername zur Bestätigung');

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { setAuth } from '@mediport/api-client';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { fakeApi, renderApp, when } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { ProfilePage, requestedTab, loadProfileTabs } from './profile-page';
 
@@ -21,7 +21,7 @@ describe('ProfilePage', () => {
 
   it('shows the tabs the profile_*_view permissions allow, Stammdaten first', async () => {
     setAuth(demoAuth(['ROLE_ACCOUNTING']));
-    fakeNetwork({ 'GET /api/users/u1/profile': { body: demoAuth(['ROLE_ACCOUNTING']).user } });
+    fakeApi({ 'GET /api/users/:id/profile': when({ id: 'u1' }, demoAuth(['ROLE_ACCOUNTING']).user) });
     renderApp(<ProfilePage />, { route: '/profil', path: '/profil' });
     expect(screen.getByRole('heading', { name: 'Profil bearbeiten' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Stammdaten', selected: true })).toBeInTheDocument();

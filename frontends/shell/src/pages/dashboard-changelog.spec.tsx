@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { setAuth } from '@mediport/api-client';
 import type { ChangelogEntry, Role, StatisticsResponse } from '@mediport/contracts';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { fakeApi, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { changelogFor } from '../features/dashboard/components/faq-and-changelog';
 import { DashboardPage } from './dashboard-page';
@@ -26,7 +26,7 @@ function statistics(): StatisticsResponse {
 
 async function changelogOf(roles: Role[]) {
   setAuth(demoAuth(roles));
-  fakeNetwork({ 'GET /api/statistics': { body: statistics() } });
+  fakeApi({ 'GET /api/statistics': statistics() });
   renderApp(<DashboardPage />);
   const section = await screen.findByRole('region', { name: 'Änderungen' });
   return {

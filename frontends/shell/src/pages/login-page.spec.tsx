@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_MESSAGES, type PublicConfig } from '@mediport/contracts';
 import { readAuth } from '@mediport/api-client';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { fail, fakeApi, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { LoginPage } from './login-page';
 
@@ -26,7 +26,7 @@ describe('LoginPage', () => {
   beforeEach(() => localStorage.clear());
 
   it('shows the form with Benutzername, Passwort (show/hide) and Anmelden', async () => {
-    fakeNetwork({ 'GET /api/config': { body: config() } });
+    fakeApi({ 'GET /api/config': config() });
     renderApp(<LoginPage hostname="localhost" />, { route: '/login', path: '/login' });
     expect(screen.getByLabelText('Benutzername')).toBeInTheDocument();
     const password = screen.getByLabelText('Passwort', { selector: 'input' });
@@ -42,7 +42,7 @@ describe('LoginPage', () => {
   it.each(['localhost', '127.0.0.1', '::1', 'demo.medikationsportal.de'])(
     'shows the demo table on %s and hides the partner cards; a click fills both fields',
     async (hostname) => {
-      fakeNetwork({ 'GET /api/config': { body: config() } });
+      fakeApi({ 'GET /api/config': config() });
       renderApp(<LoginPage hostname={hostname} />, { route: '/login', path: '/login' });
       const table = await screen.findByRole('table', { name: 'Demo-Zugänge' });
       expect(table).toHaveTextContent('Benutzer');
@@ -57,7 +57,7 @@ describe('LoginPage', () => {
     ['a production host', 'portal.apotheke.de', true],
     ['the demo flag off', 'localhost', false],
   ])('shows the two partner cards instead of the demo table with %s', async (_title, hostname, demo) => {
-    fakeNetwork({ 'GET /api/config': { body: config({ demo }) } });
+    fakeApi({ 'GET /api/config': config({ demo }) });
     renderApp(<LoginPage hostname={hostname} />, { route: '/login', path: '/login' });
     expect(await screen.findByText('RezeptBrücke')).toBeInTheDocument();
     expect(screen.getByText('MediBlister Datenservice')).toBeInTheDocument();
@@ -65,24 +65,20 @@ describe('LoginPage', () => {
   });
 
   it('shows "Anmelden mit Apomondo" only under the SSO flag', async () => {
-    fakeNetwork({ 'GET /api/config': { body: config() } });
+    fakeApi({ 'GET /api/config': config() });
     const first = renderApp(<LoginPage hostname="localhost" />, { route: '/login', path: '/login' });
     await screen.findByRole('table');
     expect(screen.queryByRole('button', { name: 'Anmelden mit Apomondo' })).not.toBeInTheDocument();
     first.unmount();
-    fakeNetwork({
-      'GET /api/config': {
-        body: config({ sso: { enabled: true, authorizationUrl: 'https://sso.apomondo.example/auth', clientId: 'portal', nonce: 'n1' } }),
-      },
-    });
+    fakeApi({ 'GET /api/config': config({ sso: { enabled: true, authorizationUrl: 'https://sso.apomondo.example/auth', clientId: 'portal', nonce: 'n1' } }) });
     renderApp(<LoginPage hostname="localhost" />, { route: '/login', path: '/login' });
     expect(await screen.findByRole('button', { name: 'Anmelden mit Apomondo' })).toBeInTheDocument();
   });
 
   it('shows the bad-credentials message under the form, not "unauthorized"', async () => {
-    fakeNetwork({
-      'GET /api/config': { body: config() },
-      'POST /api/auth': { status: 401, body: { statusCode: 401, errors: [{ code: 'bad_credentials', message: API_MESSAGES.badCredentials }] } },
+    fakeApi({
+      'GET /api/config': config(),
+      'POST /api/auth': fail(401, [{ code: 'bad_credentials', message: API_MESSAGES.badCredentials }]),
     });
     renderApp(<LoginPage hostname="localhost" />, { route: '/login', path: '/login' });
     await userEvent.type(screen.getByLabelText('Benutzername'), 'admin');
@@ -95,7 +91,7 @@ describe('LoginPage', () => {
 
   it('stores the record and goes to / on success', async () => {
     const record = demoAuth(['ROLE_ADMIN']);
-    fakeNetwork({ 'GET /api/config': { body: config() }, 'POST /api/auth': { body: record } });
+    fakeApi({ 'GET /api/config': config(), 'POST /api/auth': record });
     renderApp(<LoginPage hostname="localhost" />, { route: '/login', path: '/login' });
     await userEvent.type(screen.getByLabelText('Benutzername'), 'admin');
     await userEvent.type(screen.getByLabelText('Passwort', { selector: 'input' }), 'Demo#Passwort24!');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { OAUTH_MESSAGES } from '@mediport/contracts';
 import { readAuth } from '@mediport/api-client';
-import { fakeNetwork, renderApp } from '../../../common/test-utils';
+import { fail, fakeApi, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { OauthPage } from './oauth-page';
 
@@ -21,7 +21,7 @@ describe('OauthPage', () => {
     const answered = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const calls = fakeNetwork({ 'POST /api/oauth': { body: record } });
+    const calls = fakeApi({ 'POST /api/oauth': record });
     const fetchAnswer = globalThis.fetch;
     globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
       await answered;
@@ -36,7 +36,7 @@ describe('OauthPage', () => {
   });
 
   it('shows exactly the failure text of the spec when the server refuses', async () => {
-    fakeNetwork({ 'POST /api/oauth': { status: 401, body: { statusCode: 401, errors: [{ code: 'oauth_failed', message: FAILED }] } } });
+    fakeApi({ 'POST /api/oauth': fail(401, [{ code: 'oauth_failed', message: FAILED }]) });
     renderApp(<OauthPage />, { route: '/oauth?code=abc123&state=sso', path: '/oauth' });
     expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
     expect(screen.queryByText(WAITING)).not.toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('OauthPage', () => {
     ['without a code', '/oauth?state=sso'],
     ['when the provider answers an error', '/oauth?error=access_denied&state=sso&code=x'],
   ])('shows the failure text %s, without asking the server', async (_title, route) => {
-    const calls = fakeNetwork({});
+    const calls = fakeApi({});
     renderApp(<OauthPage />, { route, path: '/oauth' });
     expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
     expect(calls).toEqual([]);

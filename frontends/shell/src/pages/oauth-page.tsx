@@ -8,8 +8,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { FORCED_PASSWORD_PATH, type AuthRecord, type OauthLoginRequest } from '@mediport/contracts';
-import { api, setAuth } from '@mediport/api-client';
+import { FORCED_PASSWORD_PATH, type OauthLoginRequest } from '@mediport/contracts';
+import { oauthLogin, setAuth } from '@mediport/api-client';
 import { MESSAGES } from '../messages';
 import { PublicLayout } from '../features/layout/components/public-layout';
 
@@ -31,13 +31,12 @@ export function OauthPage() {
       setFailed(true);
       return;
     }
-    const body: OauthLoginRequest & { state?: string; iss?: string } = { code };
+    const body: OauthLoginRequest = { code };
     const state = params.get('state');
     const iss = params.get('iss');
     if (state !== null) body.state = state;
     if (iss !== null) body.iss = iss;
-    api
-      .post<AuthRecord>('/api/oauth', body, { handleErrors: false, token: null })
+    oauthLogin(body)
       .then((record) => {
         setAuth(record);
         if (record.once_password) window.location.assign(FORCED_PASSWORD_PATH);

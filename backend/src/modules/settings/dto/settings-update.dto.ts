@@ -48,5 +48,5 @@ export class SettingsUpdateDto {
   @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) instanceId?: string;
 
   /** "_delete" removes the stored logo; a new logo travels as the multipart file "logo". */
-  @Optional() @IsIn([LOGO_DELETE_MARKER], { message: 'Ungültiger Wert für das Logo.' }) logo?: string;
+  @Optional() @IsIn([LOGO_DELETE_MARKER], { message: 'Ungültiger Wert für das Logo.' }) logo?: typeof LOGO_DELETE_MARKER;
 }

@@ -118,9 +118,7 @@ export function homeServer(initial: HomeDto[] = [makeHome()]) {
       const home = store.find((h) => h.homeGroups.some((g) => g._id === params.groupId))!;
       const target = home.homeGroups.find((g) => g._id === params.groupId)!;
       if (target.patients > 0) {
-        const refusal = fail(409, MASTERDATA_API_MESSAGES.homeGroupInUse, 'homeGroup');
-        (refusal.body as { errors: { code?: string }[] }).errors[0]!.code = HOME_GROUP_IN_USE_CODE;
-        return refusal;
+        return fail(409, [{ path: 'homeGroup', code: HOME_GROUP_IN_USE_CODE, message: MASTERDATA_API_MESSAGES.homeGroupInUse }]);
       }
       home.homeGroups = home.homeGroups.filter((g) => g !== target);
       return { success: true, _id: target._id };
@@ -129,16 +127,9 @@ export function homeServer(initial: HomeDto[] = [makeHome()]) {
       for (const h of store) h.seen = ['u1'];
       return { kind: 'home', at: '2026-02-01T12:00:00.000Z' };
     },
+    // The logo is loaded as a blob with the session token (useAuthedObjectUrl).
+    'GET /api/homes/:id/logo': new Blob(['png'], { type: 'image/png' }),
   });
-  // The logo is loaded as a blob with the session token (useAuthedObjectUrl); not in the ApiMap.
-  const api = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (/^\/api\/homes\/[^/]+\/logo/.test(String(input))) {
-      calls.push({ method: init.method ?? 'GET', url: String(input), body: undefined, headers: (init.headers ?? {}) as Record<string, string> });
-      return { status: 200, ok: true, blob: async () => new Blob(['png'], { type: 'image/png' }) } as unknown as Response;
-    }
-    return api(input, init);
-  }) as typeof fetch;
   return { calls, store, control };
 }
 

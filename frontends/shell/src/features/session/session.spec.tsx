@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
+import { API_MESSAGES } from '@mediport/contracts';
 import { configureErrorHandler, fetchSession, readAuth, setAuth } from '@mediport/api-client';
-import { fakeNetwork, renderApp } from '../../../../common/test-utils';
+import { fail, fakeApi, renderApp } from '../../../../common/test-utils';
 import { demoAuth } from '../../../../common/demo-auth';
 import { needsForcedRedirect } from './forced-password';
 import { RequireAuth } from './components/require-auth';
@@ -49,7 +50,7 @@ describe('DashboardPage', () => {
 describe('a 401 during a call', () => {
   it('clears the stored login', async () => {
     setAuth(demoAuth(['ROLE_ADMIN']));
-    fakeNetwork({ 'GET /api/auth/session': { status: 401, body: { statusCode: 401, errors: [{ message: 'x' }] } } });
+    fakeApi({ 'GET /api/auth/session': fail(401, API_MESSAGES.unauthenticated) });
     const visited: string[] = [];
     configureErrorHandler({ navigate: (p) => visited.push(p) });
     await fetchSession().catch(() => undefined);

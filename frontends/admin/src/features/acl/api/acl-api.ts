@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AclMatrix, AclResponse } from '@mediport/contracts';
-import { api } from '@mediport/api-client';
+import type { AclMatrix } from '@mediport/contracts';
+import { blobToDataUrl, callApi } from '@mediport/api-client';
 
 export const ACL_KEY = ['acl'] as const;
 
 /** GET /api/acl. */
 export function useAcl() {
-  return useQuery({ queryKey: ACL_KEY, queryFn: () => api.get<AclResponse>('/api/acl') });
+  return useQuery({ queryKey: ACL_KEY, queryFn: () => callApi('GET /api/acl') });
 }
 
 /** PATCH /api/acl with the changed role columns; server errors go through the common handler (toasts). */
 export function useSaveAcl() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (acl: Partial<AclMatrix>) => api.patch<AclResponse>('/api/acl', { acl }),
+    mutationFn: (acl: Partial<AclMatrix>) => callApi('PATCH /api/acl', { body: { acl } }),
     onSuccess: (data) => client.setQueryData(ACL_KEY, data),
   });
 }
@@ -23,9 +23,6 @@ export function useDokuImage(name: string | null) {
   return useQuery({
     queryKey: ['acl-doku', name],
     enabled: !!name,
-    queryFn: async () => {
-      const svg = await api.get<string>(`/api/acl/doku/${encodeURIComponent(name!)}`, { handleErrors: false });
-      return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-    },
+    queryFn: async () => blobToDataUrl(await callApi('GET /api/acl/doku/:name', { params: { name: name! }, handleErrors: false }), 'image/svg+xml'),
   });
 }

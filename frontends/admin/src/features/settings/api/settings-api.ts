@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LOGO_DELETE_MARKER, type SettingsAdminDto } from '@mediport/contracts';
-import { api } from '@mediport/api-client';
+import { LOGO_DELETE_MARKER } from '@mediport/contracts';
+import { callApi } from '@mediport/api-client';
 import type { ImageChange } from '@mediport/ui';
 
 export const SETTINGS_KEY = ['settings', 'admin'] as const;
 
 /** GET /api/settings (with settings_list: debtorId, instanceId, partnerInstance). */
 export function useSettings() {
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<SettingsAdminDto>('/api/settings') });
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => callApi('GET /api/settings') });
 }
 
 /** GET /api/partner/apomondo: whether this is a partner-platform instance; false on any failure. */
 export function usePartnerFlag() {
   return useQuery({
     queryKey: ['partner', 'apomondo'],
-    queryFn: () => api.get<unknown>('/api/partner/apomondo', { handleErrors: false }).then((v) => v === true, () => false),
+    queryFn: () => callApi('GET /api/partner/apomondo', { handleErrors: false }).then((v) => v === true, () => false),
     staleTime: 5 * 60_000,
   });
 }
@@ -34,7 +34,7 @@ export function useSaveSettings() {
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       if (logo.kind === 'delete') form.append('logo', LOGO_DELETE_MARKER);
       if (logo.kind === 'replace') form.append('logo', logo.file, logo.file.name);
-      return api.put<SettingsAdminDto>('/api/settings', form);
+      return callApi('PUT /api/settings', { body: form });
     },
     onSuccess: (data) => {
       client.setQueryData(SETTINGS_KEY, data);

@@ -1,19 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API_MESSAGES,
-  type AuthRecord,
-  type DoctorDto,
-  type HomeDto,
-  type ListResponse,
-  type UserListRow,
-  type UserLookups,
-  userLookupsOf,
-  type UserWriteRequest,
-} from '@mediport/contracts';
+import { API_MESSAGES, type AuthRecord, type UserLookups, userLookupsOf, type UserWriteRequest } from '@mediport/contracts';
 import { grantOf, hasPermission } from '@mediport/permissions';
-import { api, masquerade, type QueryValue, setAuth, toast, useAuth } from '@mediport/api-client';
+import { callApi, masquerade, type QueryValue, setAuth, toast, useAuth } from '@mediport/api-client';
 
 export const USERS_KEY = ['users'] as const;
 
@@ -21,7 +11,7 @@ export const USERS_KEY = ['users'] as const;
 export function useUsers(query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: [...USERS_KEY, 'list', query],
-    queryFn: () => api.get<ListResponse<UserListRow>>('/api/users', { query }),
+    queryFn: () => callApi('GET /api/users', { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,17 +21,17 @@ export function useUser(id: string | undefined) {
   return useQuery({
     queryKey: [...USERS_KEY, 'one', id],
     enabled: !!id,
-    queryFn: () => api.get<UserListRow>(`/api/users/${encodeURIComponent(id!)}`),
+    queryFn: () => callApi('GET /api/users/:id', { params: { id: id! } }),
   });
 }
 
-/** GET {path}?limit=-1 (every active record the caller may read), quiet when it fails. */
-function useEveryRecord<T>(path: '/api/homes' | '/api/doctors', viewer: string | undefined, enabled: boolean) {
+/** GET {list}?limit=-1 (every active record the caller may read), quiet when it fails. */
+function useEveryRecord<R extends 'GET /api/homes' | 'GET /api/doctors'>(route: R, viewer: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: [...USERS_KEY, 'lookups', path, viewer],
+    queryKey: [...USERS_KEY, 'lookups', route, viewer],
     enabled,
     staleTime: 60_000,
-    queryFn: () => api.get<ListResponse<T>>(path, { query: { limit: -1 }, handleErrors: false }),
+    queryFn: () => callApi(route, { query: { limit: -1 }, handleErrors: false }),
   });
 }
 
@@ -58,8 +48,8 @@ export function useUserLookups(enabled = true): { data: UserLookups | undefined;
   const ownDoctor = all ? undefined : (auth?.doctor?._id ?? null);
   const askHomes = enabled && hasPermission(permissions, 'home_list_view') && ownHome !== null;
   const askDoctors = enabled && hasPermission(permissions, 'doctor_list_view') && ownDoctor !== null;
-  const homes = useEveryRecord<HomeDto>('/api/homes', auth?.user._id, askHomes);
-  const doctors = useEveryRecord<DoctorDto>('/api/doctors', auth?.user._id, askDoctors);
+  const homes = useEveryRecord('GET /api/homes', auth?.user._id, askHomes);
+  const doctors = useEveryRecord('GET /api/doctors', auth?.user._id, askDoctors);
   const isPending = (askHomes && homes.isPending) || (askDoctors && doctors.isPending);
   const data = useMemo(
     () =>
@@ -77,7 +67,7 @@ export function useContractExists(owner: { home?: string | null; doctor?: string
   return useQuery({
     queryKey: ['contracts-has', key],
     enabled: !!key,
-    queryFn: () => api.get<boolean>('/api/contracts/has', { query: key! }),
+    queryFn: () => callApi('GET /api/contracts/has', { query: key! }),
   });
 }
 
@@ -90,7 +80,7 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: UserWriteRequest) => api.post<UserListRow>('/api/users', body, { handleErrors: false }),
+    mutationFn: (body: UserWriteRequest) => callApi('POST /api/users', { body, handleErrors: false }),
     onSuccess: invalidate,
   });
 }
@@ -99,8 +89,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UserWriteRequest }) =>
-      api.put<UserListRow>(`/api/users/${encodeURIComponent(id)}`, body, { handleErrors: false }),
+    mutationFn: ({ id, body }: { id: string; body: UserWriteRequest }) => callApi('PUT /api/users/:id', { params: { id }, body, handleErrors: false }),
     onSuccess: invalidate,
   });
 }
@@ -109,7 +98,7 @@ export function useUpdateUser() {
 export function useDeactivateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api.delete<UserListRow>(`/api/users/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => callApi('DELETE /api/users/:id', { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -118,7 +107,7 @@ export function useDeactivateUser() {
 export function useReactivateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api.put<UserListRow>(`/api/users/${encodeURIComponent(id)}`, { status: '' }),
+    mutationFn: (id: string) => callApi('PUT /api/users/:id', { params: { id }, body: { status: '' } }),
     onSuccess: invalidate,
   });
 }
@@ -127,7 +116,7 @@ export function useReactivateUser() {
 export function useMarkAllUsersRead() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: () => api.put<unknown>('/api/seen/users'),
+    mutationFn: () => callApi('PUT /api/seen/users'),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListResponse, MedicineDto, MedicineToggleRequest } from '@mediport/contracts';
-import { api, toast } from '@mediport/api-client';
+import type { MedicineToggleRequest } from '@mediport/contracts';
+import { callApi, toast } from '@mediport/api-client';
 import { MEDICINE_TEXTS } from '../messages';
 
 const KEY = ['medicines'] as const;
@@ -14,7 +14,7 @@ export function useMedicines(query: Record<string, string | number>) {
   const params = disabled === 'all' ? rest : query;
   return useQuery({
     queryKey: [...KEY, params],
-    queryFn: ({ signal }) => api.get<ListResponse<MedicineDto>>('/api/medicine', { signal, query: params }),
+    queryFn: ({ signal }) => callApi('GET /api/medicine', { signal, query: params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,7 +23,7 @@ export function useMedicines(query: Record<string, string | number>) {
 export function useToggleMedicine() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MedicineToggleRequest) => api.put<MedicineDto>('/api/medicine', body),
+    mutationFn: (body: MedicineToggleRequest) => callApi('PUT /api/medicine', { body }),
     onSuccess: async (medicine) => {
       toast(medicine.disabled ? MEDICINE_TEXTS.deactivated : MEDICINE_TEXTS.activated, 'success');
       await client.invalidateQueries({ queryKey: KEY });

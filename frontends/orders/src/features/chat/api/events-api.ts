@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_MESSAGES, SOCKET_EVENTS, type ListResponse, type TaskEventDto } from '@mediport/contracts';
-import { callApi, fetchBlob, handleApiError, saveBlob, toast, useLiveEvent } from '@mediport/api-client';
+import { callApi, handleApiError, saveBlob, toast, useLiveEvent } from '@mediport/api-client';
 // The list's rows carry the unread counts and the status a message can change (reopen).
 import { TASKS_KEY } from '../../list/api/tasks-api';
 
@@ -62,8 +62,7 @@ export function useMarkEventsSeenOnLeave(taskId: string) {
 /** Downloads an attachment through the API (the session header) and saves it under its name. */
 export async function downloadAttachment(taskId: string, eventId: string, name: string): Promise<void> {
   try {
-    const path = ['/api/tasks', taskId, 'events', eventId, 'attachment', name].map((part, i) => (i === 0 ? part : encodeURIComponent(part))).join('/');
-    saveBlob(await fetchBlob(path), name);
+    saveBlob(await callApi('GET /api/tasks/:taskId/events/:eventId/attachment/:name', { params: { taskId, eventId, name }, handleErrors: false }), name);
   } catch (error) {
     handleApiError(error);
   }

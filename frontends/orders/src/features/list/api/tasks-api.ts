@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TASK_MESSAGES, type TaskSeenRequest, type TaskStatus } from '@mediport/contracts';
-import { callApi, fetchBlob, handleApiError, toast, type QueryValue } from '@mediport/api-client';
+import { callApi, handleApiError, toast, type QueryValue } from '@mediport/api-client';
 
 /** Every cached answer about tasks starts with this key, so one invalidation refreshes the list and its rows. */
 export const TASKS_KEY = '/api/tasks';
@@ -77,7 +77,7 @@ export function useMarkTasksSeen(onDone?: () => void) {
 export async function printTask(id: string): Promise<void> {
   const target = window.open('', '_blank');
   try {
-    const sheet = await fetchBlob(`/api/tasks/${encodeURIComponent(id)}/print`);
+    const sheet = await callApi('GET /api/tasks/:id/print', { params: { id }, handleErrors: false });
     const url = URL.createObjectURL(new Blob([sheet], { type: 'text/html' }));
     if (target) target.location.href = url;
     setTimeout(() => URL.revokeObjectURL(url), 60_000);

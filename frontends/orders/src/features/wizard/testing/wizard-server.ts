@@ -2,7 +2,7 @@
 // contracts' ApiMap through fakeApi) with patients, homes, doctors, orders and the order rules of
 // libs/validation (as the server runs them), plus sign-in records with the real default matrix.
 import { TASK_MESSAGES, type AuthRecord, type PastMedicineDto, type Role, type TaskDto } from '@mediport/contracts';
-import { berlinToday, checkOrder, PATIENT_MESSAGES } from '@mediport/validation';
+import { berlinToday, checkOrder, PATIENT_MESSAGES, personSalutation } from '@mediport/validation';
 import { fail, fakeApi, type FakeApiRoutes, type RecordedCall } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { aDoctor, aTask } from '../../list/testing/task-fixtures';
@@ -17,6 +17,9 @@ export const D_OWN = 'd0000000-0000-4000-8000-000000000002';
 export const T_OLD = 't0000000-0000-4000-8000-000000000001';
 
 const HOME_A_REF = { _id: HOME_A, name: 'Haus Sonnenblick' };
+
+/** A sent salutation in the form the server saves it ('mr' → 'Herr'); nothing when none was sent. */
+const saved = (salutation: string | undefined) => (salutation === undefined ? {} : { salutation: personSalutation(salutation) ?? '' });
 export const PATIENTS = [
   makePatient({ _id: P_ANNA, homeDetails: HOME_A_REF, homeGroupDetails: { _id: GROUP_A1, name: 'Wohnbereich Rosen', home: HOME_A } }),
   makePatient({ _id: P_BERND, firstname: 'Bernd', lastname: 'Schulz', dateOfBirth: '01.07.1938', homeGroup: null, homeDetails: HOME_A_REF }),
@@ -88,8 +91,8 @@ export function wizardServer({ tasks = [makeTask()], routes = {} }: { tasks?: Ta
       return { data, count: data.length, message: data.length ? PATIENT_MESSAGES.duplicate : null };
     },
     'GET /api/patients/:id': ({ params }) => patients.find((p) => p._id === params.id) ?? fail(404, 'Nicht gefunden.'),
-    'POST /api/patients': ({ body }) => {
-      const p = makePatient({ ...body, _id: nextId('b'), home: body.home || null, homeGroup: body.homeGroup || null });
+    'POST /api/patients': ({ body: { salutation, ...body } }) => {
+      const p = makePatient({ ...body, _id: nextId('b'), ...saved(salutation), home: body.home || null, homeGroup: body.homeGroup || null });
       patients.push(p);
       return p;
     },
@@ -100,9 +103,9 @@ export function wizardServer({ tasks = [makeTask()], routes = {} }: { tasks?: Ta
       const hits = doctors.filter((d) => `${d.firstname} ${d.lastname}`.toLowerCase().includes(text));
       return { data: hits, count: hits.length };
     },
-    'POST /api/doctors': ({ body }) => {
+    'POST /api/doctors': ({ body: { salutation, ...body } }) => {
       if (!body.lastname) return fail(400, 'Nachname ist erforderlich', 'lastname');
-      const d = aDoctor({ ...body, _id: nextId('d') });
+      const d = aDoctor({ ...body, _id: nextId('d'), ...saved(salutation) });
       doctors.push(d);
       return d;
     },

@@ -1,26 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileDocumentContent, ProfileDocumentDto } from '@mediport/contracts';
-import { api } from '@mediport/api-client';
-import { base64ToBlob, fetchBlob } from '@mediport/api-client';
+import { base64ToBlob, callApi, type CallOptions } from '@mediport/api-client';
 
-const base = (userId: string) => `/api/users/${encodeURIComponent(userId)}/profile/documents`;
-const one = (userId: string, name: string) => `${base(userId)}/${encodeURIComponent(name)}`;
+type DocumentRoute = 'GET /api/users/:id/profile/documents/:name';
 
 export const documentsKey = (userId: string) => ['profile-documents', userId];
 
 export function useDocuments(userId: string) {
-  return useQuery<ProfileDocumentDto[]>({ queryKey: documentsKey(userId), queryFn: () => api.get(base(userId)), enabled: !!userId });
+  return useQuery({ queryKey: documentsKey(userId), queryFn: () => callApi('GET /api/users/:id/profile/documents', { params: { id: userId } }), enabled: !!userId });
+}
+
+/** The document as a Blob, whether the route answers the file itself or base64 JSON. */
+async function documentBlob(userId: string, name: string, options: Omit<CallOptions<DocumentRoute>, 'params'> = {}): Promise<Blob> {
+  const content = await callApi('GET /api/users/:id/profile/documents/:name', { ...options, params: { id: userId, name } });
+  return content instanceof Blob ? content : base64ToBlob(content.data, content.mimeType);
 }
 
 /** GET …/documents/{name}: the PDF as base64 JSON, turned into a Blob for the viewer. */
-export async function fetchDocumentBlob(userId: string, name: string): Promise<Blob> {
-  const content = await api.get<ProfileDocumentContent>(one(userId, name));
-  return base64ToBlob(content.data, content.mimeType);
+export function fetchDocumentBlob(userId: string, name: string): Promise<Blob> {
+  return documentBlob(userId, name);
 }
 
-/** GET …/documents/{name}?noBase64=1: the raw PDF for Download. */
+/** GET …/documents/{name}?noBase64=1: the raw PDF for Download; errors are left to the caller. */
 export function downloadDocument(userId: string, name: string): Promise<Blob> {
-  return fetchBlob(`${one(userId, name)}?noBase64=1`);
+  return documentBlob(userId, name, { query: { noBase64: 1 }, handleErrors: false });
 }
 
 /** PUT …/documents/{name} with {name: '{accepted}<name>' | '{reject}<name>'}. */
@@ -28,7 +30,7 @@ export function useDecideDocument(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ title, decision }: { title: string; decision: 'accepted' | 'reject' }) =>
-      api.put<ProfileDocumentDto>(one(userId, title), { name: `{${decision}}${title}` }),
+      callApi('PUT /api/users/:id/profile/documents/:name', { params: { id: userId, name: title }, body: { name: `{${decision}}${title}` } }),
     onSuccess: () => client.invalidateQueries({ queryKey: documentsKey(userId) }),
   });
 }
@@ -41,7 +43,7 @@ export function usePlaceDocument(userId: string) {
       const form = new FormData();
       if (name.trim()) form.append('name', name.trim());
       form.append('file', file, file.name);
-      return api.post<ProfileDocumentDto>(base(userId), form);
+      return callApi('POST /api/users/:id/profile/documents', { params: { id: userId }, body: form });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: documentsKey(userId) }),
   });
@@ -51,7 +53,7 @@ export function usePlaceDocument(userId: string) {
 export function useRemoveDocument(userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (title: string) => api.delete<void>(one(userId, title)),
+    mutationFn: (title: string) => callApi('DELETE /api/users/:id/profile/documents/:name', { params: { id: userId, name: title } }),
     onSuccess: () => client.invalidateQueries({ queryKey: documentsKey(userId) }),
   });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setAuth } from '@mediport/api-client';
 import type { ProfileDocumentDto } from '@mediport/contracts';
-import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { fakeApi, renderApp, when } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { ProfilePage, loadProfileTabs } from '../../../pages/profile-page';
 
@@ -19,6 +19,7 @@ const TERMS: ProfileDocumentDto = {
   createdAt: '2026-03-01T09:30:00.000Z',
 };
 const PDF_BASE64 = btoa('%PDF-1.4\n%%EOF\n');
+const TERMS_FILE = { id: 'u1', name: 'Nutzungsbedingungen.pdf' };
 
 describe('Dokumente', () => {
   let created: Blob[];
@@ -34,19 +35,19 @@ describe('Dokumente', () => {
   });
 
   it('shows "Keine Dokumente gefunden" without documents', async () => {
-    fakeNetwork({ 'GET /api/users/u1/profile/documents': { body: [] } });
+    fakeApi({ 'GET /api/users/:id/profile/documents': when({ id: 'u1' }, []) });
     renderApp(<ProfilePage />, { route: '/profil?tab=4', path: '/profil' });
     expect(await screen.findByText('Keine Dokumente gefunden')).toBeInTheDocument();
   });
 
   it('opens the full-screen viewer from the base64 answer and stores acceptance with the prefix', async () => {
     let documents = [TERMS];
-    const calls = fakeNetwork({
-      'GET /api/users/u1/profile/documents': () => ({ body: documents }),
-      'GET /api/users/u1/profile/documents/Nutzungsbedingungen.pdf': { body: { name: TERMS.title, mimeType: 'application/pdf', data: PDF_BASE64 } },
-      'PUT /api/users/u1/profile/documents/Nutzungsbedingungen.pdf': () => {
+    const calls = fakeApi({
+      'GET /api/users/:id/profile/documents': () => documents,
+      'GET /api/users/:id/profile/documents/:name': when(TERMS_FILE, { name: TERMS.title, mimeType: 'application/pdf', data: PDF_BASE64 }),
+      'PUT /api/users/:id/profile/documents/:name': () => {
         documents = [{ ...TERMS, name: '{accepted}Nutzungsbedingungen.pdf', decision: 'accepted' }];
-        return { body: documents[0] };
+        return documents[0]!;
       },
     });
     renderApp(<ProfilePage />, { route: '/profil#scrollable-force-tab-4', path: '/profil' });
@@ -73,10 +74,10 @@ describe('Dokumente', () => {
   });
 
   it('stores a rejection with the {reject} prefix', async () => {
-    const calls = fakeNetwork({
-      'GET /api/users/u1/profile/documents': { body: [TERMS] },
-      'GET /api/users/u1/profile/documents/Nutzungsbedingungen.pdf': { body: { name: TERMS.title, mimeType: 'application/pdf', data: PDF_BASE64 } },
-      'PUT /api/users/u1/profile/documents/Nutzungsbedingungen.pdf': { body: { ...TERMS, decision: 'reject', name: '{reject}Nutzungsbedingungen.pdf' } },
+    const calls = fakeApi({
+      'GET /api/users/:id/profile/documents': [TERMS],
+      'GET /api/users/:id/profile/documents/:name': when(TERMS_FILE, { name: TERMS.title, mimeType: 'application/pdf', data: PDF_BASE64 }),
+      'PUT /api/users/:id/profile/documents/:name': when(TERMS_FILE, { ...TERMS, decision: 'reject', name: '{reject}Nutzungsbedingungen.pdf' }),
     });
     renderApp(<ProfilePage />, { route: '/profil?tab=4', path: '/profil' });
     await userEvent.click(await screen.findByText('Nutzungsbedingungen.pdf'));

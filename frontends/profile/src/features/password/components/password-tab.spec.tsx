@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readAuth, setAuth } from '@mediport/api-client';
 import { PASSWORD_MESSAGES } from '@mediport/validation';
-import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { fail, fakeApi, renderApp, when } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { ProfilePage, loadProfileTabs } from '../../../pages/profile-page';
 
@@ -70,7 +70,7 @@ describe('Passwort tab', () => {
   it('warns when opened by the anchor, saves, stores the new auth and frees the user', async () => {
     setAuth(demoAuth(['ROLE_HOME'], { once_password: true }));
     const fresh = { ...demoAuth(['ROLE_HOME']), token: 'new-token' };
-    const calls = fakeNetwork({ 'PUT /api/users/u1/profile': { body: { user: fresh.user, auth: fresh } } });
+    const calls = fakeApi({ 'PUT /api/users/:id/profile': when({ id: 'u1' }, { user: fresh.user, auth: fresh }) });
     renderProfile('/profil#scrollable-force-tab-1');
     expect(screen.getByText('Das Passwort ist nur einmal gültig und muss geändert werden!')).toBeInTheDocument();
     await userEvent.type(field('Aktuelles Passwort'), 'einmal');
@@ -85,12 +85,7 @@ describe('Passwort tab', () => {
   });
 
   it('puts server field errors on the field', async () => {
-    fakeNetwork({
-      'PUT /api/users/u1/profile': {
-        status: 400,
-        body: { statusCode: 400, errors: [{ path: 'password_current', message: PASSWORD_MESSAGES.currentWrong }] },
-      },
-    });
+    fakeApi({ 'PUT /api/users/:id/profile': fail(400, PASSWORD_MESSAGES.currentWrong, 'password_current') });
     renderProfile();
     await userEvent.type(field('Aktuelles Passwort'), 'falsch');
     await userEvent.type(field('Neues Passwort'), GOOD);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AVATAR_DELETE_MARKER, type ProfileUpdateResponse, type UserDto } from '@mediport/contracts';
-import { api, fetchProfile, readAuth, setAuth } from '@mediport/api-client';
+import { fetchProfile, readAuth, setAuth, updateProfile } from '@mediport/api-client';
 import type { ImageChange } from '@mediport/ui';
 
 export interface StammdatenValues {
@@ -27,7 +27,7 @@ export function saveProfile(userId: string, values: StammdatenValues, avatar: Av
   for (const [key, value] of Object.entries(values)) form.append(key, value);
   if (avatar.kind === 'delete') form.append('avatar', AVATAR_DELETE_MARKER);
   if (avatar.kind === 'replace') form.append('avatar', avatar.file, avatar.file.name);
-  return api.put<ProfileUpdateResponse>(`/api/users/${encodeURIComponent(userId)}/profile`, form, { handleErrors: false });
+  return updateProfile(userId, form);
 }
 
 /** Saves and refreshes the stored auth record's user, so the top bar shows the new name and avatar. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readAuth, setAuth } from '@mediport/api-client';
 import { FIELD_MESSAGES } from '@mediport/validation';
-import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { fail, fakeApi, renderApp, when, type FakeApiRoutes } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { ProfilePage, loadProfileTabs } from '../../../pages/profile-page';
 
@@ -11,10 +11,12 @@ beforeAll(loadProfileTabs);
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
 
-function setup(responses: Parameters<typeof fakeNetwork>[0] = {}) {
+const AVATAR = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+
+function setup(responses: FakeApiRoutes = {}) {
   const auth = demoAuth(['ROLE_HOME']);
   setAuth(auth);
-  const calls = fakeNetwork({ 'GET /api/users/u1/profile': { body: { ...auth.user, city: 'Berlin', postalCode: '10115' } }, ...responses });
+  const calls = fakeApi({ 'GET /api/users/:id/profile': when({ id: 'u1' }, { ...auth.user, city: 'Berlin', postalCode: '10115' }), ...responses });
   renderApp(<ProfilePage />, { route: '/profil?tab=0', path: '/profil' });
   return { auth, calls };
 }
@@ -48,12 +50,11 @@ describe('Stammdaten', () => {
 
   it('saves as multipart, toasts "Profil geändert." and updates the stored user (top bar)', async () => {
     const { auth, calls } = setup({
-      'PUT /api/users/u1/profile': (_url, init) => {
-        const form = init.body as FormData;
-        return { body: { user: { ...auth.user, firstname: String(form.get('firstname')), avatar: '/api/users/u1/avatar?v=abcdef12' } } };
-      },
+      'PUT /api/users/:id/profile': ({ body }) => ({
+        user: { ...auth.user, firstname: String(body instanceof FormData ? body.get('firstname') : body.firstname), avatar: '/api/users/u1/avatar?v=abcdef12' },
+      }),
       // The stored user's new avatar is fetched for display.
-      'GET /api/users/u1/avatar': { body: {} },
+      'GET /api/users/:id/avatar': when({ id: 'u1' }, AVATAR),
     });
     await screen.findByDisplayValue('Berlin');
     await userEvent.clear(field('Vorname'));
@@ -88,10 +89,10 @@ describe('Stammdaten', () => {
     const auth = demoAuth(['ROLE_HOME']);
     setAuth(auth);
     const user = { ...auth.user, avatar: '/api/users/u1/avatar?v=12345678' };
-    const calls = fakeNetwork({
-      'GET /api/users/u1/profile': { body: user },
-      'GET /api/users/u1/avatar': { body: {} },
-      'PUT /api/users/u1/profile': { body: { user: { ...user, avatar: null } } },
+    const calls = fakeApi({
+      'GET /api/users/:id/profile': when({ id: 'u1' }, user),
+      'GET /api/users/:id/avatar': when({ id: 'u1' }, AVATAR),
+      'PUT /api/users/:id/profile': when({ id: 'u1' }, { user: { ...user, avatar: null } }),
     });
     renderApp(<ProfilePage />, { route: '/profil', path: '/profil' });
     await userEvent.click(await screen.findByRole('button', { name: 'Bild löschen' }));
@@ -103,7 +104,7 @@ describe('Stammdaten', () => {
 
   it('shows a server field error on the field', async () => {
     setup({
-      'PUT /api/users/u1/profile': { status: 400, body: { statusCode: 400, errors: [{ path: 'city', message: 'Mehr als 200 Zeichen!' }] } },
+      'PUT /api/users/:id/profile': fail(400, 'Mehr als 200 Zeichen!', 'city'),
     });
     await screen.findByDisplayValue('Berlin');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReadAllResponse, type SeenKind, SOCKET_EVENTS, type StatisticsResponse } from '@mediport/contracts';
-import { api, useLiveEvent } from '@mediport/api-client';
+import { type SeenKind, SOCKET_EVENTS } from '@mediport/contracts';
+import { callApi, useLiveEvent } from '@mediport/api-client';
 
 export const STATISTICS_KEY = ['statistics'];
 
@@ -11,14 +11,14 @@ export function useStatistics() {
   useLiveEvent(SOCKET_EVENTS.newTask, refresh);
   useLiveEvent(SOCKET_EVENTS.newEvent, refresh);
   useLiveEvent(SOCKET_EVENTS.taskChanged, refresh);
-  return useQuery<StatisticsResponse>({ queryKey: STATISTICS_KEY, queryFn: () => api.get('/api/statistics') });
+  return useQuery({ queryKey: STATISTICS_KEY, queryFn: () => callApi('GET /api/statistics') });
 }
 
 /** PUT /api/statistics/{kind}_read_all. */
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (kind: SeenKind) => api.put<ReadAllResponse>(`/api/statistics/${kind}_read_all`),
+    mutationFn: (kind: SeenKind) => callApi(`PUT /api/statistics/${kind}_read_all`),
     onSuccess: () => client.invalidateQueries({ queryKey: STATISTICS_KEY }),
   });
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { receiveLiveEvent, setAuth } from '@mediport/api-client';
 import { type MeetingDto, SOCKET_EVENTS, type StatisticsResponse } from '@mediport/contracts';
-import { fakeNetwork, renderApp } from '../../../../../common/test-utils';
+import { fakeApi, renderApp } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { DashboardPage } from '../../../pages/dashboard-page';
 import { Webinars } from './webinars';
@@ -21,7 +21,7 @@ describe('Dashboard tiles', () => {
 
   it('shows a tile with its count for every category of the administrator', async () => {
     setAuth(demoAuth(['ROLE_ADMIN']));
-    fakeNetwork({ 'GET /api/statistics': { body: statistics({ task: 0, event: 0, pickup: 0, home: 1, doctor: 2, user: 5, patient: 0 }) } });
+    fakeApi({ 'GET /api/statistics': statistics({ task: 0, event: 0, pickup: 0, home: 1, doctor: 2, user: 5, patient: 0 }) });
     renderApp(<DashboardPage />);
     expect(await screen.findByRole('region', { name: 'Neue Nutzer' })).toBeInTheDocument();
     for (const label of ['Neue Aufträge', 'Neue Nachrichten', 'Neue Abholaufträge', 'Neue Pflegeeinrichtungen', 'Neue Ärzte', 'Neue Nutzer', 'Neue Patienten']) {
@@ -40,11 +40,11 @@ describe('Dashboard tiles', () => {
   it('marks users as read, shows the toast and the refreshed count', async () => {
     setAuth(demoAuth(['ROLE_ADMIN']));
     let users = 5;
-    const calls = fakeNetwork({
-      'GET /api/statistics': () => ({ body: statistics({ task: 0, event: 0, pickup: 0, home: 0, doctor: 0, user: users, patient: 0 }) }),
+    const calls = fakeApi({
+      'GET /api/statistics': () => statistics({ task: 0, event: 0, pickup: 0, home: 0, doctor: 0, user: users, patient: 0 }),
       'PUT /api/statistics/user_read_all': () => {
         users = 0;
-        return { body: { kind: 'user', at: '2026-01-01T00:00:00.000Z' } };
+        return { kind: 'user', at: '2026-01-01T00:00:00.000Z' };
       },
     });
     renderApp(<DashboardPage />);
@@ -61,7 +61,7 @@ describe('Dashboard tiles', () => {
   ] as const)('refreshes the counts when the live channel announces %s', async (event, payload) => {
     setAuth(demoAuth(['ROLE_HOME']));
     let tasks = 3;
-    fakeNetwork({ 'GET /api/statistics': () => ({ body: statistics({ task: tasks, event: 1, patient: 0 }) }) });
+    fakeApi({ 'GET /api/statistics': () => statistics({ task: tasks, event: 1, patient: 0 }) });
     renderApp(<DashboardPage />);
     await waitFor(() => expect(within(tile('Neue Aufträge')).getByText('3')).toBeInTheDocument());
     tasks = 4;
@@ -71,7 +71,7 @@ describe('Dashboard tiles', () => {
 
   it('shows the home user only its own tiles, plus FAQ and changelog', async () => {
     setAuth(demoAuth(['ROLE_HOME']));
-    fakeNetwork({ 'GET /api/statistics': { body: statistics({ task: 3, event: 1, patient: 0 }) } });
+    fakeApi({ 'GET /api/statistics': statistics({ task: 3, event: 1, patient: 0 }) });
     renderApp(<DashboardPage />);
     expect(await screen.findByRole('region', { name: 'Neue Aufträge' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Neue Nutzer' })).not.toBeInTheDocument();
