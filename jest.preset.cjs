@@ -21,6 +21,7 @@ module.exports = {
   ],
   moduleNameMapper: {
     ...Object.fromEntries(libs.map((l) => [`^@mediport/${l}$`, path.join(root, 'libs', l, 'src', 'index.ts')])),
+    '^@mediport/contracts/api-map$': path.join(root, 'libs', 'contracts', 'src', 'api-map.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],

@@ -52,14 +52,13 @@ function prepareChangedRemote(work: string): string {
   copy('masterdata');
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'), 'dir');
   const src = path.join(frontends, 'masterdata', 'src');
-  mkdirSync(path.join(src, 'features', 'suppliers'), { recursive: true });
-  writeFileSync(path.join(src, 'features', 'suppliers', 'routes.tsx'), SUPPLIERS_PAGE);
+  writeFileSync(path.join(src, 'pages', 'suppliers-page.tsx'), SUPPLIERS_PAGE);
   patch(
-    path.join(src, 'App.tsx'),
-    `import { medicinesRoutes } from './features/medicines/routes';`,
-    `import { medicinesRoutes } from './features/medicines/routes';\nimport { suppliersRoutes } from './features/suppliers/routes';`,
+    path.join(src, 'routes.tsx'),
+    `import { lazyModule, lazyPage, PlaceholderPage } from '@mediport/ui';`,
+    `import { lazyModule, lazyPage, PlaceholderPage } from '@mediport/ui';\nimport { suppliersRoutes } from './pages/suppliers-page';`,
   );
-  patch(path.join(src, 'App.tsx'), '...medicinesRoutes,', '...medicinesRoutes, ...suppliersRoutes,');
+  patch(path.join(src, 'routes.tsx'), '  ...medicinesRoutes,\n', '  ...medicinesRoutes,\n  ...suppliersRoutes,\n');
   patch(path.join(src, 'nav.ts'), `routePrefixes: [`, `routePrefixes: ['/v3/lieferanten', `);
   patch(
     path.join(src, 'nav.ts'),

@@ -1,4 +1,6 @@
-import { API_MAP, type ApiBody, type ApiResponse, type ApiRoute } from '@mediport/contracts';
+import { type ApiBody, type ApiResponse, type ApiRoute, FILE_ROUTES } from '@mediport/contracts';
+
+const FILES: ReadonlySet<string> = new Set(FILE_ROUTES);
 import { apiRequest, type QueryValue, type RequestOptions } from './http.js';
 
 export interface CallOptions<R extends ApiRoute> extends Omit<RequestOptions, 'method' | 'body' | 'file'> {
@@ -25,5 +27,5 @@ export function routePath(route: ApiRoute, params: Record<string, string> = {}):
 export function callApi<R extends ApiRoute>(route: R, options: CallOptions<R> = {} as CallOptions<R>): Promise<ApiResponse<R>> {
   const method = route.slice(0, route.indexOf(' ')) as RequestOptions['method'];
   const { params, ...rest } = options;
-  return apiRequest<ApiResponse<R>>(routePath(route, params), { ...rest, method, file: API_MAP[route].answer === 'file' });
+  return apiRequest<ApiResponse<R>>(routePath(route, params), { ...rest, method, file: FILES.has(route) });
 }

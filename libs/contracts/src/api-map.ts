@@ -52,14 +52,14 @@ import type { PastMedicineDto, TaskDto, TaskSeenRequest, TaskSeenResponse, TaskS
 import type { UserListRow, UserLookups, UserWriteRequest } from './users.js';
 
 /** One route of the map. The body and answer types ride on `types`, which is never set at run time. */
-export interface ApiRouteSpec<Body, Response> {
+export interface ApiRouteSpec<Body, Response, Answer extends 'json' | 'file' = 'json' | 'file'> {
   /** How the client reads a success answer that is not JSON: `file` as a Blob, `json` as text. */
-  readonly answer: 'json' | 'file';
+  readonly answer: Answer;
   readonly types?: { body: Body; response: Response };
 }
 
 /** A route answering JSON of type `Response` (or nothing: `void`) to a body of type `Body`. */
-export function route<Body, Response>(): ApiRouteSpec<Body, Response> {
+export function route<Body, Response>(): ApiRouteSpec<Body, Response, 'json'> {
   return { answer: 'json' };
 }
 
@@ -67,7 +67,7 @@ export function route<Body, Response>(): ApiRouteSpec<Body, Response> {
  * A route answering a file (image, attachment, HTML sheet), read as a Blob; `Json` when the
  * route answers JSON instead for some queries.
  */
-export function fileRoute<Body = undefined, Json = never>(): ApiRouteSpec<NoInfer<Body>, Blob | NoInfer<Json>> {
+export function fileRoute<Body = undefined, Json = never>(): ApiRouteSpec<NoInfer<Body>, Blob | NoInfer<Json>, 'file'> {
   return { answer: 'file' };
 }
 
@@ -194,6 +194,8 @@ export const API_MAP = {
 } as const satisfies Record<`${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`, ApiRouteSpec<unknown, unknown>>;
 
 export type ApiRoute = keyof typeof API_MAP;
+/** The map's entries as types (for modules that must not load the map at run time). */
+export type ApiMapSpecs = typeof API_MAP;
 type TypesOf<R extends ApiRoute> = NonNullable<(typeof API_MAP)[R]['types']>;
 
 /** Per route: the body it reads and the answer it sends. */
@@ -203,3 +205,4 @@ export type ApiResponse<R extends ApiRoute> = ApiMap[R]['response'];
 
 /** Every route of the map at run time. */
 export const API_ROUTES = Object.keys(API_MAP) as ApiRoute[];
+

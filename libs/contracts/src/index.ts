@@ -329,5 +329,7 @@ export * from './task-machine.js';
 export * from './task-events.js';
 export * from './health.js';
 export * from './remote-nav.js';
-export * from './api-map.js';
+// The screens need the map's types only; the map itself is `@mediport/contracts/api-map`.
+export type { ApiBody, ApiMap, ApiMapSpecs, ApiResponse, ApiRoute, ApiRouteSpec } from './api-map.js';
+export * from './file-routes.js';
 export * from './list-url.js';

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_ROUTES } from '@mediport/contracts';
+import { API_ROUTES } from '@mediport/contracts/api-map';
 import { useTestApp } from '../../testing/test-app.js';
 import { findRepoRoot } from '../config/paths.js';
 import { type CatalogRoute, catalogRoutes } from './route-catalog.js';
