@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import request from 'supertest';
-import { type AclResponse, type AclRoleEntry, type AuthRecord, SOCKET_EVENTS, type SocketEventPayloads, type TaskDto } from '@mediport/contracts';
+import { type AclResponse, type AclRoleEntry, type AuthRecord, SOCKET_EVENTS, type SocketEventPayloads, type StatisticsResponse, type TaskDto } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import { homeGroups, homes, patients } from '../../db/schema/index.js';
@@ -122,11 +122,16 @@ describe('orders live channel over two instances with Redis', () => {
     // The driver's step changes the row; the pharmacy's message is chat.
     expect((await request(a.app.getHttpServer()).put(`/api/tasks/${id}`).set('x-auth-token', demo.fahrer.token).send({ status: 'delivery' })).status).toBe(200);
     expect(await rowArrives).toEqual({ taskId: id, status: 'delivery' });
+    const unseenEvents = async () => ((await request(a.app.getHttpServer()).get('/api/statistics').set('x-auth-token', otherHomeDriver.token)).body as StatisticsResponse).counts.event;
+    const before = await unseenEvents();
     const message = await request(a.app.getHttpServer()).post(`/api/tasks/${id}/events`).set('x-auth-token', demo.apotheke.token).field('type', 'message').field('data', 'Bitte klingeln.');
     expect(message.status).toBe(201);
     expect((await homeHears).taskId).toBe(id);
     await quiet();
     expect(chatGot.filter((e) => e.taskId === id)).toEqual([]);
+    // Its dashboard does not count the other home's chat message as unread either.
+    expect(before).toEqual(expect.any(Number));
+    expect(await unseenEvents()).toBe(before);
     const api = (path: string) => request(a.app.getHttpServer()).get(path).set('x-auth-token', otherHomeDriver.token);
     expect((await api(`/api/tasks/${id}`)).status).toBe(200);
     expect((await api(`/api/tasks/${id}/events`)).status).toBe(403);

@@ -31,11 +31,11 @@ export class TasksModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.registry.register({ source: TASK_SEEN, table: tasks, scope: (auth) => taskPolicy.where(auth, 'read') });
-    // Events of the tasks the caller may read.
+    // Events of the tasks whose chat the caller may read (not those seen only on the pickup list).
     this.registry.register({
       source: EVENT_SEEN,
       table: taskEvents,
-      scope: (auth) => sql`exists (select 1 from ${tasks} where ${tasks.id} = ${qualified(taskEvents.taskId)} and ${taskPolicy.where(auth, 'read') ?? sql`true`})`,
+      scope: (auth) => sql`exists (select 1 from ${tasks} where ${tasks.id} = ${qualified(taskEvents.taskId)} and ${taskPolicy.where(auth, 'content') ?? sql`true`})`,
     });
     // Tasks handed to the drivers (status pickup) that the caller reads through the pickup list.
     this.registry.register({
