@@ -47,8 +47,9 @@ import type {
   TaskEventMetaResponse,
   TaskEventsSeenRequest,
   TaskEventWriteRequest,
+  TaskIncidentRequest,
 } from './task-events.js';
-import type { PastMedicineDto, TaskDto, TaskSeenRequest, TaskSeenResponse, TaskSuggestionsResponse, TaskWriteRequest } from './tasks.js';
+import type { PastMedicineDto, TaskDto, TaskPickupRequest, TaskSeenRequest, TaskSeenResponse, TaskSuggestionsResponse, TaskWriteRequest } from './tasks.js';
 import type { UserListRow, UserLookups, UserWriteRequest } from './users.js';
 
 /** One route of the map. The body and answer types ride on `types`, which is never set at run time. */
@@ -181,6 +182,9 @@ export const API_MAP = {
   'PUT /api/tasks/:id/seen': route<undefined, TaskSeenResponse>(),
   /** The printable order sheet (HTML). */
   'GET /api/tasks/:id/print': fileRoute(),
+  'POST /api/tasks/pickup': fileRoute<TaskPickupRequest>(),
+  'POST /api/tasks/:id/delivery': route<FormData, TaskDto>(),
+  'POST /api/tasks/:id/incidents': route<TaskIncidentRequest, TaskEventDto>(),
 
   // The orders' events (chat, status changes, mail and fax)
   'GET /api/tasks/:id/events': route<undefined, ListResponse<TaskEventDto>>(),

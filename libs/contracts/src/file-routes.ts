@@ -13,6 +13,7 @@ export const FILE_ROUTES = [
   'GET /api/doctors/offices/:id/image',
   'GET /api/homes/:id/logo',
   'GET /api/tasks/:id/print',
+  'POST /api/tasks/pickup',
   'GET /api/tasks/:taskId/events/:eventId/attachment/:name',
 ] as const satisfies readonly ApiRoute[];
 

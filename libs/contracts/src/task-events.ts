@@ -5,7 +5,7 @@ import type { Role } from './index.js';
  * served by /api/tasks/{id}/events and /api/events.
  */
 
-export const TASK_EVENT_TYPES = ['message', 'document', 'fax', 'faxresponse', 'email', 'status_change', 'recipe_request', 'self'] as const;
+export const TASK_EVENT_TYPES = ['message', 'document', 'fax', 'faxresponse', 'email', 'status_change', 'recipe_request', 'self', 'delivery_proof', 'incident'] as const;
 export type TaskEventType = (typeof TASK_EVENT_TYPES)[number];
 
 /** Who wrote an event: username and roles (the panel picks the author icon by role). */
@@ -30,11 +30,15 @@ export interface TaskEventFileDto {
  * - recipe_request: { subject, message }   - faxresponse: 'SENT' or the gateway's failure code
  * - email / fax: null when there is nothing more to say ('E-Mail wurde versendet' / 'Fax wird versendet')
  * - document / self: { text? }
+ * - delivery_proof: DeliveryProofData (the signature is the event's PNG file)
+ * - incident: IncidentData
  */
 export type TaskEventData =
   | { text: string }
   | { from: string | null; to: string }
   | { subject: string; message: string }
+  | DeliveryProofData
+  | IncidentData
   | string
   | null
   | Record<string, unknown>;
@@ -71,6 +75,70 @@ export interface TaskEventWriteRequest {
   type?: 'message';
   /** The message text. */
   data?: string;
+}
+
+/** Where the driver's device was when the delivery was confirmed (only when the browser granted it). */
+export interface DeliveryPosition {
+  latitude: number;
+  longitude: number;
+  /** Metres. */
+  accuracy: number | null;
+}
+
+/** A delivery handed over: to whom, when (ISO time), where. */
+export interface DeliveryProofData {
+  recipient: string;
+  deliveredAt: string;
+  position: DeliveryPosition | null;
+}
+
+/** Problems a driver reports on the way. */
+export const INCIDENT_REASONS = ['unreachable', 'deceased', 'damaged', 'other'] as const;
+export type IncidentReason = (typeof INCIDENT_REASONS)[number];
+export const INCIDENT_REASON_LABELS: Record<IncidentReason, string> = {
+  unreachable: 'Heim nicht erreichbar',
+  deceased: 'Patient verstorben',
+  damaged: 'Medikament beschädigt',
+  other: 'Sonstiges',
+};
+
+export interface IncidentData {
+  reason: IncidentReason;
+  /** Free text; required for 'other'. */
+  text: string;
+}
+
+/**
+ * Multipart fields of POST /api/tasks/{id}/delivery (the driver's proof of a finished delivery); the
+ * recipient's signature travels as the file "signature" (PNG, at most DELIVERY_SIGNATURE_MAX_BYTES).
+ */
+export interface TaskDeliveryRequest {
+  recipient: string;
+  latitude?: string;
+  longitude?: string;
+  accuracy?: string;
+}
+
+/** Body of POST /api/tasks/{id}/incidents. */
+export interface TaskIncidentRequest {
+  reason: IncidentReason;
+  text?: string;
+}
+
+export const DELIVERY_SIGNATURE_MAX_BYTES = 1024 * 1024;
+export const DELIVERY_RECIPIENT_MAX = 200;
+export const INCIDENT_TEXT_MAX = 2000;
+
+/** "Zugestellt an {Name} um {HH:mm}" (Berlin time). */
+export function deliveredToText(data: DeliveryProofData): string {
+  const time = new Date(data.deliveredAt).toLocaleTimeString('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
+  return `Zugestellt an ${data.recipient} um ${time}`;
+}
+
+/** "Problem bei der Auslieferung: {Grund}" and the driver's text. */
+export function incidentText(data: IncidentData): string {
+  const head = `Problem bei der Auslieferung: ${INCIDENT_REASON_LABELS[data.reason] ?? data.reason}`;
+  return data.text ? `${head} – ${data.text}` : head;
 }
 
 /** Body of PUT /api/tasks/{id}/events (mark every event of the task seen; an empty body means the same). */
@@ -132,4 +200,17 @@ export const EVENT_MESSAGES = {
   type: 'Nur Nachrichten können verschickt werden.',
   /** GET /api/events/meta with more than 100 task ids (ours). */
   tooManyTasks: 'Bitte fragen Sie höchstens 100 Aufträge auf einmal ab.',
+  // The driver's delivery proof and incidents (ours).
+  recipientRequired: 'Bitte geben Sie den Namen des Empfängers an.',
+  recipientTooLong: `Der Name des Empfängers darf höchstens ${DELIVERY_RECIPIENT_MAX} Zeichen lang sein.`,
+  signatureRequired: 'Bitte lassen Sie den Empfänger unterschreiben.',
+  signatureType: 'Die Unterschrift muss ein PNG-Bild sein.',
+  signatureSize: 'Die Unterschrift darf höchstens 1 MB groß sein.',
+  position: 'Die Position ist ungültig.',
+  incidentReason: 'Bitte wählen Sie einen Grund aus.',
+  incidentText: 'Bitte beschreiben Sie das Problem.',
+  incidentTextTooLong: `Die Beschreibung darf höchstens ${INCIDENT_TEXT_MAX} Zeichen lang sein.`,
+  incidentSaved: 'Das Problem wurde gemeldet.',
+  notOnTheRoad: 'Dieser Auftrag ist nicht bei den Fahrern.',
+  proofNeedsHome: 'Ein Zustellnachweis ist nur bei einer Lieferung an eine Pflegeeinrichtung möglich.',
 } as const;

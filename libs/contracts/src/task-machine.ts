@@ -24,8 +24,18 @@ export const TASK_OPEN_STATUSES = ['new', 'pickup', 'delivery'] as const satisfi
 export const TASK_ON_THE_ROAD_STATUSES = ['pickup', 'delivery'] as const satisfies readonly TaskStatus[];
 
 export const TASK_TRANSITIONS = {
-  /** 'Abholauftrag erzeugen': a new order goes to the drivers; never a self-purchase. */
-  pickup: { to: 'pickup', ways: [{ permission: 'task_action_pickup_view', from: ['new'] }], types: PICKUP_TASK_TYPES },
+  /**
+   * 'Abholauftrag erzeugen': a new order goes to the drivers, on the orders list or with the pickup
+   * sheet of the pickup list; never a self-purchase.
+   */
+  pickup: {
+    to: 'pickup',
+    ways: [
+      { permission: 'task_action_pickup_view', from: ['new'] },
+      { permission: 'pickup_create_view', from: ['new'] },
+    ],
+    types: PICKUP_TASK_TYPES,
+  },
   /** The driver sets out ('ausliefern'). */
   deliver: { to: 'delivery', ways: [{ permission: 'pickup_task_delivery_view', from: ['pickup'] }] },
   /** 'Vorgang abschließen' on the orders list (also a cancelled order), or 'Rezept abgeholt' on the pickup list. */

@@ -50,6 +50,8 @@ export type TaskDateType = (typeof TASK_DATE_TYPES)[number];
 export interface TaskListFilter {
   latestDelivery?: string;
   status?: TaskStatus[];
+  /** Only these types (the pickup list's "ready for pickup" view: types 1, 3, 4). */
+  type?: TaskType[];
   text?: string;
   doctor?: string;
   medicine?: string;
@@ -58,9 +60,22 @@ export interface TaskListFilter {
   notSeen?: boolean;
   /** Tasks with events the caller has not seen. */
   notSeenEvents?: boolean;
+  /**
+   * The pickup list's view: `seen` and `notSeen` follow the pickup seen marks (a task is new to a
+   * driver since it was handed over; PUT /api/statistics/pickup_read_all marks all read).
+   */
+  pickup?: boolean;
   from?: string;
   to?: string;
   filter_date_type?: TaskDateType;
+}
+
+/** Where a driver goes: a care home's or a practice's address and phone. */
+export interface StopAddress {
+  street: string;
+  postalCode: string;
+  city: string;
+  phone: string;
 }
 
 /** A task as the API returns it. */
@@ -80,6 +95,10 @@ export interface TaskDto {
   patientDetails: { _id: string; firstname: string; lastname: string; dateOfBirth: string } | null;
   homeDetails: { _id: string; name: string } | null;
   doctorDetails: { _id: string; title: string; firstname: string; lastname: string; email: string; fax: string } | null;
+  /** The name of the patient's living area (Wohnbereich), null when none. */
+  livingArea: string | null;
+  /** Where a driver goes for this order: the care home's and the doctor's address and phone. */
+  stops: { home: StopAddress | null; doctor: StopAddress | null };
   /** latestDelivery today, tomorrow or past while the task is neither finished nor canceled. */
   urgent: boolean;
   /** [the caller's id] when the caller has seen the task, else []. */
@@ -110,6 +129,14 @@ export interface TaskWriteRequest {
   /** DD.MM.YYYY, or '' for none. */
   latestDelivery?: string;
 }
+
+/** Body of POST /api/tasks/pickup: the new orders to hand to the drivers; the answer is the pickup sheet (PDF). */
+export interface TaskPickupRequest {
+  tasks: string[];
+}
+
+/** Most orders on one pickup sheet (the pickup screen loads at most 999 orders). */
+export const PICKUP_MAX_TASKS = 999;
 
 /** Body of PUT /api/tasks/seen: the ids, or true for all. */
 export interface TaskSeenRequest {
@@ -158,6 +185,13 @@ export const TASK_MESSAGES = {
   closed: 'Ein abgeschlossener oder stornierter Auftrag kann nicht bearbeitet werden.',
   statusAlone: 'Der Status kann nur allein geändert werden.',
   seenList: 'Bitte geben Sie die Aufträge als Liste an.',
+  // Rule messages of the pickup sheet (ours).
+  pickupEmpty: 'Bitte wählen Sie mindestens einen Auftrag aus.',
+  pickupTooMany: `Bitte wählen Sie höchstens ${PICKUP_MAX_TASKS} Aufträge aus.`,
+  pickupDuplicate: 'Jeder Auftrag darf nur einmal ausgewählt sein.',
+  pickupNotNew: 'Nur neue Aufträge können an die Fahrer übergeben werden.',
+  pickupType: 'Für einen Selbstkauf kann kein Abholauftrag erzeugt werden.',
+  pickupUnknown: 'Mindestens ein ausgewählter Auftrag wurde nicht gefunden.',
 } as const;
 
 /** Answer of GET /api/tasks/dosage and /api/tasks/medicine: earlier values of the caller's orders, most used first. */

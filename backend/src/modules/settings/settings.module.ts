@@ -3,5 +3,5 @@ import { SettingsController } from './settings.controller.js';
 import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
-@Module({ controllers: [SettingsController], providers: [SettingsRepository, SettingsService], exports: [SettingsService] })
+@Module({ controllers: [SettingsController], providers: [SettingsRepository, SettingsService], exports: [SettingsService, SettingsRepository] })
 export class SettingsModule {}

@@ -37,7 +37,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import { NotARecord, RecordRoute, RequirePermission } from '../../core/permissions/access.decorators.js';
 import { type EventListQuery, eventListQueryPipe, eventMetaQueryPipe, EventsSeenDto, type TaskEventQuery, taskEventQueryPipe, TaskEventsSeenDto, TaskEventWriteDto } from './dto/task-event.dto.js';
 import { type EventUpload, TaskEventsService } from './task-events.service.js';
-import { PRINT_CONTENT_SECURITY_POLICY, TaskPrintService } from './task-print.service.js';
+import { TaskPrintService } from './task-print.service.js';
 import { contentDisposition } from '../../core/http/content-disposition.js';
 
 const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
@@ -126,15 +126,14 @@ export class TaskEventsController {
     return new StreamableFile(file.data, { type: file.row.mimeType, disposition: contentDisposition(name), length: file.data.length });
   }
 
-  /** The printable order sheet (text/html). */
+  /** The order sheet (PDF), shown inline in the browser's viewer. */
   @RecordRoute({ subject: 'Task', params: ['id'], action: 'content' })
   @Get(':id/print')
   @RequirePermission('task_action_print_view')
-  async sheet(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const html = await this.print.sheet(auth, id);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', PRINT_CONTENT_SECURITY_POLICY);
-    return html;
+  async sheet(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const pdf = await this.print.sheet(auth, id);
+    res.setHeader('Cache-Control', 'private, no-store');
+    return new StreamableFile(pdf, { type: 'application/pdf', disposition: 'inline; filename="auftrag.pdf"', length: pdf.length });
   }
 }
 

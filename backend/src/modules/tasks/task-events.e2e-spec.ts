@@ -8,6 +8,7 @@ import request from 'supertest';
 import { EVENT_MESSAGES, type TaskDto, type TaskEventDto } from '@mediport/contracts';
 import { files, taskEvents, tasks } from '../../db/schema/index.js';
 import { whileAuditFails } from '../../testing/failing-audit.js';
+import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { day, type TaskWorld, taskWorld } from './testing/task-world.js';
 
@@ -620,20 +621,27 @@ describe('GET /api/tasks/{id}/print', () => {
     }
   });
 
-  it('answers the German order sheet as HTML, every value escaped, no script, the chat in order', async () => {
+  it('answers the German order sheet as a PDF with the fields, problems on the way, the proof of delivery and the chat in order', async () => {
     const id = await insertTask({ medicine: '<script>alert(1)</script>', dose: '1-0-1', amount: 3, latestDelivery: '2030-05-06', type: 3 });
     await message('heim', id, 'Erste & "wichtige" Nachricht');
     await message('apotheke', id, 'Zweite <b>Nachricht</b>');
-    const res = await api().get(`/api/tasks/${id}/print`).set('x-auth-token', as('heim'));
+    await insertEvent(id, { type: 'incident', data: { reason: 'unreachable', text: 'Klingel defekt' }, createdBy: w.demo.fahrer.user._id });
+    await insertEvent(id, { type: 'delivery_proof', data: { recipient: 'Schwester Maria', deliveredAt: '2030-05-06T08:15:00.000Z', position: { latitude: 52.52, longitude: 13.405, accuracy: 8 } }, createdBy: w.demo.fahrer.user._id });
+    const res = await api()
+      .get(`/api/tasks/${id}/print`)
+      .set('x-auth-token', as('heim'))
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
-    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/);
-    const html = res.text;
-    expect(html).toContain('<title>Auftrag</title>');
-    expect(html).not.toMatch(/<script/i);
-    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
-    for (const text of ['Olga Eigenheim', '03.02.1940', 'Wohnbereich A', '06.05.2030', 'Rezept in Wohnbereich', 'Neu', 'Dr.', '@media print']) expect(html).toContain(text);
-    expect(html.indexOf('Erste &#38; &#34;wichtige&#34; Nachricht')).toBeGreaterThan(0);
-    expect(html.indexOf('Zweite &#60;b&#62;Nachricht&#60;/b&#62;')).toBeGreaterThan(html.indexOf('Erste'));
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(res.body as Buffer);
+    for (const expected of ['Auftrag', 'Olga Eigenheim', '03.02.1940', 'Wohnbereich A', '06.05.2030', 'Rezept in Wohnbereich', '<script>alert(1)</script>', 'Zustellnachweis', 'Zugestellt an Schwester Maria', '06.05.2030 10:15', 'Problem bei der Auslieferung: Heim nicht erreichbar – Klingel defekt', 'Seite 1 von']) {
+      expect(text).toContain(expected);
+    }
+    expect(text.indexOf('Zweite <b>Nachricht</b>')).toBeGreaterThan(text.indexOf('Erste & "wichtige" Nachricht'));
   });
 });

@@ -1,52 +1,26 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { TASK_GROUP_LABELS, TASK_STATUS_LABELS, TASK_TYPE_LABELS, type TaskDto, type TaskStatus, type TaskType } from '@mediport/contracts';
+import { type DeliveryPosition, type DeliveryProofData, type IncidentData, incidentText, TASK_GROUP_LABELS, TASK_STATUS_LABELS, TASK_TYPE_LABELS, type TaskDto, type TaskStatus, type TaskType } from '@mediport/contracts';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { TaskEventsRepository } from './task-events.repository.js';
-import { TasksRepository } from './tasks.repository.js';
+import { FilesService } from '../../core/files/files.service.js';
+import { PdfService } from '../../core/pdf/pdf.service.js';
 import { TasksService } from './tasks.service.js';
 
-/** The sheet's only style: inline, allowed by its hash in the page's own CSP (no script at all). */
-const STYLE = `
-body { font-family: Arial, Helvetica, sans-serif; color: #000; margin: 2em; }
-h1 { color: #2a5d78; font-size: 1.6em; margin: 0 0 1em; }
-h2 { font-size: 1.2em; margin: 1.5em 0 0.5em; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; vertical-align: top; padding: 0.3em 0.6em; border-bottom: 1px solid #ccc; }
-th { width: 30%; font-weight: bold; }
-ol { padding-left: 1.2em; }
-li { margin-bottom: 0.5em; white-space: pre-wrap; }
-.meta { color: #555; font-size: 0.9em; }
-@media print { body { margin: 0; } h1 { color: #000; } @page { margin: 1.5cm; } }
-`;
-
-/** Content-Security-Policy of the sheet: nothing but its own stylesheet. */
-export const PRINT_CONTENT_SECURITY_POLICY = [
-  `default-src 'none'`,
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
-  `base-uri 'none'`,
-  `form-action 'none'`,
-  `frame-ancestors 'none'`,
-].join('; ');
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const berlin = (iso: string) => new Date(iso).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
-
-export interface PrintMessage {
-  text: string;
-  author: string;
-  createdAt: string;
+/** One line of the sheet's table of fields. */
+export interface SheetField {
+  label: string;
+  value: string;
 }
 
-/** The printable German order sheet (HTML, every value escaped). */
-export function renderTaskSheet(task: TaskDto, livingArea: string | null, messages: PrintMessage[]): string {
+/** The fields of the order sheet, in the order the sheet shows them. */
+export function sheetFields(task: TaskDto): SheetField[] {
   const patient = task.patientDetails;
   const doctor = task.doctorDetails;
   const rows: [string, string][] = [
     ['Patient', patient ? `${patient.firstname} ${patient.lastname}`.trim() : ''],
     ['Geburtsdatum', patient?.dateOfBirth ?? ''],
     ['Einrichtung', task.homeDetails?.name ?? ''],
-    ['Wohnbereich', livingArea ?? ''],
+    ['Wohnbereich', task.livingArea ?? ''],
     ['Medikament', task.medicine],
     ['Dosierung', task.dose],
     ['Menge', String(task.amount)],
@@ -58,42 +32,40 @@ export function renderTaskSheet(task: TaskDto, livingArea: string | null, messag
     ['Erstellt von', task.createdFrom?.username ?? ''],
     ['Erstellt am', berlin(task.createdAt)],
   ];
-  const table = rows.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n');
-  const chat = messages.length
-    ? `<ol>\n${messages.map((m) => `<li><span class="meta">${escapeHtml(m.author)}, ${escapeHtml(berlin(m.createdAt))}:</span>\n${escapeHtml(m.text)}</li>`).join('\n')}\n</ol>`
-    : '<p>Keine Nachrichten vorhanden.</p>';
-  return `<!DOCTYPE html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<title>Auftrag</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>Auftrag</h1>
-<table>
-${table}
-</table>
-<h2>Nachrichten</h2>
-${chat}
-</body>
-</html>
-`;
+  return rows.map(([label, value]) => ({ label, value }));
 }
 
-/** GET /api/tasks/{id}/print: the order sheet of a task the caller may read. */
+const berlin = (iso: string) => new Date(iso).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
+const position = (p: DeliveryPosition | null) => (p ? `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}${p.accuracy !== null ? ` (± ${Math.round(p.accuracy)} m)` : ''}` : '');
+
+/**
+ * GET /api/tasks/{id}/print: the order sheet of a task the caller may read, as a PDF: its fields,
+ * the proof of delivery with the signature, problems on the way, and the chat in order.
+ */
 @Injectable()
 export class TaskPrintService {
   constructor(
     private readonly tasks: TasksService,
-    private readonly repo: TasksRepository,
     private readonly events: TaskEventsRepository,
+    private readonly files: FilesService,
+    private readonly pdf: PdfService,
   ) {}
 
-  async sheet(auth: AuthContext, id: string): Promise<string> {
+  async sheet(auth: AuthContext, id: string): Promise<Buffer> {
     const task = await this.tasks.get(auth, id, 'content');
-    const [livingArea, feed] = await Promise.all([this.repo.livingArea(task.patient), this.events.feed(id, auth.userId, { type: ['message'] })]);
-    const messages = feed.map((r) => ({ text: String((r.event.data as { text?: unknown }).text ?? ''), author: r.author?.username ?? '', createdAt: r.event.createdAt.toISOString() }));
-    return renderTaskSheet(task, livingArea, messages);
+    const feed = await this.events.feed(id, auth.userId, { type: ['message', 'delivery_proof', 'incident'] });
+    const author = (r: (typeof feed)[number]) => r.author?.username ?? '';
+    const proofs = await Promise.all(
+      feed
+        .filter((r) => r.event.type === 'delivery_proof')
+        .map(async (r) => {
+          const data = r.event.data as DeliveryProofData;
+          const file = r.event.files[0] ? await this.files.read(r.event.files[0].fileId) : null;
+          return { recipient: data.recipient, deliveredAt: data.deliveredAt, position: position(data.position), author: author(r), signature: file ? `data:image/png;base64,${file.data.toString('base64')}` : '' };
+        }),
+    );
+    const incidents = feed.filter((r) => r.event.type === 'incident').map((r) => ({ text: incidentText(r.event.data as IncidentData), createdAt: r.event.createdAt, author: author(r) }));
+    const messages = feed.filter((r) => r.event.type === 'message').map((r) => ({ text: String((r.event.data as { text?: unknown }).text ?? ''), author: author(r), createdAt: r.event.createdAt }));
+    return this.pdf.render('order-sheet', { fields: sheetFields(task), proofs, incidents, messages, printedAt: new Date() }, { title: 'Auftrag' });
   }
 }

@@ -6,9 +6,12 @@ import { taskEvents, tasks } from '../../db/schema/index.js';
 import { SeenCounterRegistry } from '../statistics/seen-counter.registry.js';
 import { StatisticsModule } from '../statistics/statistics.module.js';
 import { PatientsModule } from '../patients/patients.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { EventsController, TaskEventsController } from './task-events.controller.js';
 import { EVENT_SEEN, TaskEventsRepository } from './task-events.repository.js';
 import { TaskEventsService } from './task-events.service.js';
+import { TaskPickupController } from './task-pickup.controller.js';
+import { TaskPickupService } from './task-pickup.service.js';
 import { TaskPrintService } from './task-print.service.js';
 import { PICKUP_SEEN, TASK_SEEN, TasksRepository } from './tasks.repository.js';
 import { PatientMedicineController, TasksController } from './tasks.controller.js';
@@ -21,9 +24,9 @@ import { TasksService } from './tasks.service.js';
  * each counted through the one seen definition within the Task policy's read scope.
  */
 @Module({
-  imports: [StatisticsModule, PatientsModule],
-  controllers: [TasksController, PatientMedicineController, TaskEventsController, EventsController],
-  providers: [TasksRepository, TasksService, TasksLive, TaskEventsRepository, TaskEventsService, TaskPrintService],
+  imports: [StatisticsModule, PatientsModule, SettingsModule],
+  controllers: [TasksController, TaskPickupController, PatientMedicineController, TaskEventsController, EventsController],
+  providers: [TasksRepository, TasksService, TasksLive, TaskEventsRepository, TaskEventsService, TaskPrintService, TaskPickupService],
   exports: [TasksService, TasksRepository, TasksLive, TaskEventsRepository],
 })
 export class TasksModule implements OnModuleInit {

@@ -97,6 +97,9 @@ const JOINED_SORTS: ReadonlySet<TaskSortField> = new Set(['patient', 'home', 'do
 export interface TaskListFilters extends CommonListFilter {
   latestDelivery?: string;
   status?: string[];
+  type?: number[];
+  /** The pickup list's view: seen and notSeen follow the pickup seen marks. */
+  pickup?: boolean;
   doctor?: string;
   medicine?: string;
   home?: string;
@@ -123,6 +126,7 @@ function filterConditions(f: TaskListFilters): (SQL | undefined)[] {
   const dateColumn = f.filter_date_type === 'modified' ? tasks.modifiedAt : tasks.createdAt;
   return [
     f.status ? inArray(tasks.status, f.status) : undefined,
+    f.type ? inArray(tasks.type, f.type) : undefined,
     f.latestDelivery ? lte(tasks.latestDelivery, f.latestDelivery) : undefined,
     f.doctor ? eq(tasks.doctorId, f.doctor) : undefined,
     f.home ? eq(tasks.homeId, f.home) : undefined,
@@ -139,24 +143,42 @@ const TASK_LIST_CAP = TASK_LIST.countCap!;
 const VIEWER = 'viewer';
 const viewer = sql.placeholder(VIEWER) as unknown as string;
 
-/** What a row of the orders list carries (the select list, rendered once). */
-const TASK_ROW = listSelection({
+/**
+ * What a row of the orders list carries (the select list, rendered once per seen definition: the
+ * orders list's, and the pickup list's where a task is new to a driver since it was handed over).
+ */
+const taskRow = (seen: SeenSource) => listSelection({
   task: getTableColumns(tasks),
   patient: { _id: patients.id, firstname: patients.firstname, lastname: patients.lastname, dateOfBirth: patients.dateOfBirth },
-  home: { _id: homes.id, name: homes.name },
-  doctor: { _id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname, email: doctors.email, fax: doctors.fax },
+  home: { _id: homes.id, name: homes.name, street: homes.street, postalCode: homes.postalCode, city: homes.city, phone: homes.phone },
+  doctor: {
+    _id: doctors.id,
+    title: doctors.title,
+    firstname: doctors.firstname,
+    lastname: doctors.lastname,
+    email: doctors.email,
+    fax: doctors.fax,
+    street: doctors.street,
+    postalCode: doctors.postalCode,
+    city: doctors.city,
+    phone: doctors.phone,
+  },
+  livingArea: homeGroups.name,
   createdFrom: { _id: creator.id, username: creator.username },
   modifiedFrom: { _id: modifier.id, username: modifier.username },
-  seen: seenColumn(TASK_SEEN, viewer),
+  seen: seenColumn(seen, viewer),
   urgent: TASK_URGENT.mapWith(Boolean),
   ...taskFeedFigures(viewer),
 });
+const TASK_ROW = taskRow(TASK_SEEN);
+const PICKUP_ROW = taskRow(PICKUP_SEEN);
 export type TaskListRow = NonNullable<(typeof TASK_ROW)['_row']>;
 
 /** The tasks with the tables the row shows, rendered once (no parameters). */
 const TASK_FROM = renderSql(
   sql`from ${tasks}
     left join ${patients} on ${patients.id} = ${tasks.patientId}
+    left join ${homeGroups} on ${homeGroups.id} = ${patients.homeGroupId}
     left join ${homes} on ${homes.id} = ${tasks.homeId}
     left join ${doctors} on ${doctors.id} = ${tasks.doctorId}
     left join ${users} ${sql.identifier(CREATOR)} on ${creator.id} = ${tasks.createdBy}
@@ -189,8 +211,8 @@ const listShapes = new StatementShapes();
  * closed ones (newest first, likewise cut) put one after the other, then the page; for 'joined'
  * `W order by O offset $a limit $b` on the joined rows.
  */
-function taskListStatement(plan: ListPlan, viewerId: string, mode: PageMode): RenderedSql {
-  const params = fillPlaceholders(TASK_ROW.head.params, { [VIEWER]: viewerId });
+function taskListStatement(plan: ListPlan, viewerId: string, mode: PageMode, row: typeof TASK_ROW): RenderedSql {
+  const params = fillPlaceholders(row.head.params, { [VIEWER]: viewerId });
   const w = renderSql(plan.where ?? sql`true`, params.length);
   params.push(...w.params);
   const o = renderSql(sql.join(plan.orderBy, sql`, `), params.length);
@@ -198,8 +220,9 @@ function taskListStatement(plan: ListPlan, viewerId: string, mode: PageMode): Re
   if (mode === 'priority') params.push(plan.offset + plan.limit);
   params.push(plan.offset, plan.limit);
   const n = params.length;
-  const text = listShapes.text(`${mode}\n${w.text}\n${o.text}\n${n}`, () => {
-    const head = `${TASK_ROW.head.text} ${TASK_FROM}`;
+  const rowKind = row === PICKUP_ROW ? 'pickup' : 'task';
+  const text = listShapes.text(`${mode}\n${rowKind}\n${w.text}\n${o.text}\n${n}`, () => {
+    const head = `${row.head.text} ${TASK_FROM}`;
     const page = `offset $${n - 1} limit $${n}`;
     if (mode === 'joined') return `${head} where ${w.text} order by ${o.text} ${page}`;
     if (mode === 'pageFirst') return `${head} where ${TASK_ID} in (select ${TASK_ID} from ${TASKS} where ${w.text} order by ${o.text} ${page}) order by ${o.text}`;
@@ -232,14 +255,17 @@ export class TasksRepository {
     const part = statusPart(filter.status);
     const partOnly = { open: OPEN_ONLY, closed: CLOSED_ONLY, both: undefined }[part];
     const where = [...filterConditions(filter), filter.notSeenEvents ? hasUnseenEvents(options.viewerId) : undefined, partOnly];
-    const source = { open: OPEN_TASK_LIST, closed: CLOSED_TASK_LIST, both: TASK_LIST }[part];
+    const listed = { open: OPEN_TASK_LIST, closed: CLOSED_TASK_LIST, both: TASK_LIST }[part];
+    // The pickup list's "neu" and "nur neue" follow the pickup seen marks.
+    const source = filter.pickup ? { ...listed, seen: PICKUP_SEEN } : listed;
+    const row = filter.pickup ? PICKUP_ROW : TASK_ROW;
     const plan = planList(source, { ...options, where });
     const mode: PageMode = options.ids || JOINED_SORTS.has(sort.field) ? 'joined' : part === 'both' && sort.field === 'priority' ? 'priority' : 'pageFirst';
     const [found, count] = await Promise.all([
-      queryArrays(this.db, taskListStatement(plan, options.viewerId, mode)),
+      queryArrays(this.db, taskListStatement(plan, options.viewerId, mode, row)),
       options.ids ? undefined : queryArrays(this.db, cappedCountStatement(tasks, plan.where, TASK_LIST_CAP)),
     ]);
-    const rows = found.map(TASK_ROW.decodeRow) as TaskListRow[];
+    const rows = found.map(row.decodeRow) as TaskListRow[];
     return { rows, ...(count ? cappedCount(count, TASK_LIST_CAP) : { count: rows.length }) };
   }
 
@@ -261,6 +287,25 @@ export class TasksRepository {
   async lock(id: string): Promise<TaskRow | null> {
     const [row] = await this.db.select().from(tasks).where(eq(tasks.id, id)).limit(1).for('update');
     return row ?? null;
+  }
+
+  /** The tasks of `ids` that exist, locked for the rest of the unit of work (in id order, so two requests never wait on each other crosswise). */
+  async lockMany(ids: string[]): Promise<TaskRow[]> {
+    return this.db.select().from(tasks).where(inArray(tasks.id, ids)).orderBy(tasks.id).for('update');
+  }
+
+  async saveMany(ids: string[], patch: TaskPatch): Promise<void> {
+    await this.db.update(tasks).set(patch).where(inArray(tasks.id, ids));
+  }
+
+  /** One status_change event per task (addStatusEvent for many), in the order given; answers their ids in that order. */
+  async addStatusEvents(changes: { taskId: string; from: string; to: string }[], userId: string): Promise<string[]> {
+    const rows = await this.db
+      .insert(taskEvents)
+      .values(changes.map((c) => ({ taskId: c.taskId, type: 'status_change', data: { from: c.from, to: c.to }, createdBy: userId, createdAt: sql`clock_timestamp()` })))
+      .returning({ id: taskEvents.id, taskId: taskEvents.taskId });
+    const byTask = new Map(rows.map((r) => [r.taskId, r.id]));
+    return changes.map((c) => byTask.get(c.taskId)!);
   }
 
   /** Which of `ids` lie within `scope`. */

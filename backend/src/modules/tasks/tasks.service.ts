@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type ListResponse,
   type PastMedicineDto,
+  type StopAddress,
   TASK_MESSAGES,
   type TaskDto,
   type TaskGroup,
@@ -39,6 +40,9 @@ export const TASK_AUDIT = {
   update: 'task.update',
   status: 'task.status',
   message: 'task.message',
+  pickupSheet: 'task.pickup_sheet',
+  delivery: 'task.delivery_proof',
+  incident: 'task.incident',
 } as const;
 
 type ListRow = TaskListRow;
@@ -60,6 +64,13 @@ interface TaskForm {
 }
 
 const FIELDS = ['type', 'group', 'medicine', 'amount', 'dose', 'patient', 'doctor', 'latestDelivery'] as const;
+
+type StopColumns = { _id: string | null; street: string | null; postalCode: string | null; city: string | null; phone: string | null } | null;
+
+/** A joined home's or doctor's address and phone, null when the task names none. */
+function stopAddress(r: StopColumns): StopAddress | null {
+  return r?._id ? { street: r.street ?? '', postalCode: r.postalCode ?? '', city: r.city ?? '', phone: r.phone ?? '' } : null;
+}
 
 @Injectable()
 export class TasksService {
@@ -91,6 +102,8 @@ export class TasksService {
       doctorDetails: r.doctor?._id
         ? { _id: r.doctor._id, title: r.doctor.title ?? '', firstname: r.doctor.firstname ?? '', lastname: r.doctor.lastname ?? '', email: r.doctor.email ?? '', fax: r.doctor.fax ?? '' }
         : null,
+      livingArea: r.livingArea ?? null,
+      stops: { home: stopAddress(r.home), doctor: stopAddress(r.doctor) },
       urgent: r.urgent,
       seen: r.seen ? [auth.userId] : [],
       events: r.events,
@@ -291,7 +304,8 @@ export class TasksService {
     return row!;
   }
 
-  private async row(auth: AuthContext, id: string): Promise<TaskDto> {
+  /** The task as the caller's answer after a change it was allowed to make (it may have left the caller's list since). */
+  async row(auth: AuthContext, id: string): Promise<TaskDto> {
     const row = await this.repo.findRow(id, auth.userId);
     if (!row) throw new Error(`task ${id} vanished`);
     return this.toDto(auth, row);

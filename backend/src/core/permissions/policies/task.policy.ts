@@ -28,7 +28,11 @@ export type TaskAction =
   /** Edit the fields of an open task. */
   | 'update'
   /** A step of the status machine (TASK_TRANSITIONS: pickup, deliver, finish, cancel, reopen). */
-  | TaskTransition;
+  | TaskTransition
+  /** The driver's proof of a delivery to a care home (recipient and signature), which finishes the task. */
+  | 'prove'
+  /** A problem on the way reported by a driver (an incident in the task's feed). */
+  | 'report';
 
 /** The orders list: every task with a full grant; a home user's home's and a doctor user's doctor's with `_own`. */
 const ORDERS_LIST: Scope = { permission: 'task_list_view', all: TRUE, own: { home: 'home', doctor: 'doctor' } };
@@ -48,6 +52,10 @@ function rule(auth: AuthContext, action: Exclude<TaskAction, 'content'> | 'read'
       return scoped('task_create_view');
     case 'update':
       return cond.and(scoped('task_action_edit_view'), cond.in('status', TASK_OPEN_STATUSES));
+    case 'prove':
+      return cond.and(scoped('pickup_task_solve_view'), onTheRoad);
+    case 'report':
+      return cond.and(scoped('pickup_list_view'), onTheRoad);
     default: {
       // A status transition: one of its ways (permission and source statuses), for its task types.
       // The table's permission names are checked against the catalogue here, at compile time.

@@ -1,5 +1,5 @@
 import { parseGermanDate } from '@mediport/validation';
-import { TASK_DATE_TYPES, TASK_SORT_FIELDS, TASK_STATUSES, type TaskStatus } from '@mediport/contracts';
+import { TASK_DATE_TYPES, TASK_SORT_FIELDS, TASK_STATUSES, TASK_TYPES, type TaskStatus } from '@mediport/contracts';
 import { defineListQuery, type FilterParser, flagFilter, listFilter, type ListQueryOf, ListQueryPipe, lookupQuery, oneOfFilter, textFilter, uuidFilter } from '../../../core/http/list-query.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,6 +15,10 @@ export const germanDateFilter: FilterParser<string | undefined> = (value) => {
 };
 
 const isStatus = (v: string): v is TaskStatus => (TASK_STATUSES as readonly string[]).includes(v);
+const TYPE_NAMES: readonly string[] = TASK_TYPES.map(String);
+const typeNames = listFilter((v: string): v is string => TYPE_NAMES.includes(v));
+/** `filter[type]=1,3,4`: task types as numbers. */
+const typeFilter: FilterParser<number[] | undefined> = (value) => typeNames(value)?.map(Number);
 
 /** GET /api/tasks (the orders list): offset, limit (50), sort (priority), filter[...]. */
 export const TASK_LIST_QUERY = defineListQuery({
@@ -24,6 +28,8 @@ export const TASK_LIST_QUERY = defineListQuery({
   filters: {
     latestDelivery: germanDateFilter,
     status: listFilter(isStatus),
+    type: typeFilter,
+    pickup: flagFilter,
     text: textFilter({ maxLength: 200 }),
     doctor: uuidFilter,
     medicine: textFilter({ maxLength: 200 }),

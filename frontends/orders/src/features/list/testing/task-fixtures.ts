@@ -67,6 +67,11 @@ export function aTask(overrides: Partial<TaskDto> = {}): TaskDto {
     patientDetails: { _id: 'p1', firstname: 'Erna', lastname: 'Schulz', dateOfBirth: '01.02.1940' },
     homeDetails: { _id: 'h1', name: 'Haus Sonnenschein' },
     doctorDetails: { _id: 'd1', title: 'Dr.', firstname: 'Jan', lastname: 'Berg', email: 'berg@praxis.de', fax: '030 123456' },
+    livingArea: 'Wohnbereich 1',
+    stops: {
+      home: { street: 'Lindenweg 3', postalCode: '10115', city: 'Berlin', phone: '030 111222' },
+      doctor: { street: 'Praxisstraße 1', postalCode: '10117', city: 'Berlin', phone: '030 123450' },
+    },
     urgent: false,
     seen: ['u1'],
     events: 3,
