@@ -47,6 +47,7 @@ import type {
   TaskEventMetaResponse,
   TaskEventsSeenRequest,
   TaskEventWriteRequest,
+  TaskDeliveryRequest,
   TaskIncidentRequest,
 } from './task-events.js';
 import type { PastMedicineDto, TaskDto, TaskPickupRequest, TaskSeenRequest, TaskSeenResponse, TaskSuggestionsResponse, TaskWriteRequest } from './tasks.js';
@@ -183,7 +184,7 @@ export const API_MAP = {
   /** The printable order sheet (HTML). */
   'GET /api/tasks/:id/print': fileRoute(),
   'POST /api/tasks/pickup': fileRoute<TaskPickupRequest>(),
-  'POST /api/tasks/:id/delivery': route<FormData, TaskDto>(),
+  'POST /api/tasks/:id/delivery': route<TaskDeliveryRequest | FormData, TaskDto>(),
   'POST /api/tasks/:id/incidents': route<TaskIncidentRequest, TaskEventDto>(),
 
   // The orders' events (chat, status changes, mail and fax)

@@ -211,6 +211,5 @@ export const EVENT_MESSAGES = {
   incidentText: 'Bitte beschreiben Sie das Problem.',
   incidentTextTooLong: `Die Beschreibung darf höchstens ${INCIDENT_TEXT_MAX} Zeichen lang sein.`,
   incidentSaved: 'Das Problem wurde gemeldet.',
-  notOnTheRoad: 'Dieser Auftrag ist nicht bei den Fahrern.',
   proofNeedsHome: 'Ein Zustellnachweis ist nur bei einer Lieferung an eine Pflegeeinrichtung möglich.',
 } as const;

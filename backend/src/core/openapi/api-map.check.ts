@@ -35,9 +35,11 @@ import type { AvatarController, ProfileController } from '../../modules/profile/
 import type { SettingsUpdateDto } from '../../modules/settings/dto/settings-update.dto.js';
 import type { SettingsController } from '../../modules/settings/settings.controller.js';
 import type { StatisticsController } from '../../modules/statistics/statistics.controller.js';
+import type { TaskDeliveryDto, TaskIncidentDto } from '../../modules/tasks/dto/task-delivery.dto.js';
 import type { EventsSeenDto, TaskEventWriteDto, TaskEventsSeenDto } from '../../modules/tasks/dto/task-event.dto.js';
 import type { TaskSeenDto, TaskWriteDto } from '../../modules/tasks/dto/task-write.dto.js';
 import type { EventsController, TaskEventsController } from '../../modules/tasks/task-events.controller.js';
+import type { TaskPickupController } from '../../modules/tasks/task-pickup.controller.js';
 import type { PatientMedicineController, TasksController } from '../../modules/tasks/tasks.controller.js';
 import type { UserWriteDto } from '../../modules/users/dto/user-write.dto.js';
 import type { UsersController } from '../../modules/users/users.controller.js';
@@ -116,7 +118,10 @@ export type ApiMapCheck = [
   Route<'POST /api/oauth', Answer<OauthController['login']>, OauthLoginDto>,
   Route<'POST /api/patients', Answer<PatientsController['create']>, PatientWriteDto>,
   Route<'POST /api/tasks', Answer<TasksController['create']>, TaskWriteDto>,
+  Route<'POST /api/tasks/:id/delivery', Answer<TaskPickupController['deliver']>, TaskDeliveryDto>,
   Route<'POST /api/tasks/:id/events', Answer<TaskEventsController['create']>, TaskEventWriteDto>,
+  Route<'POST /api/tasks/:id/incidents', Answer<TaskPickupController['report']>, TaskIncidentDto>,
+  Route<'POST /api/tasks/pickup', Answer<TaskPickupController['sheet']>>,
   Route<'POST /api/users', Answer<UsersController['create']>, UserWriteDto>,
   Route<'POST /api/users/:id/profile/documents', Answer<ProfileDocumentsController['place']>, DocumentUploadDto>,
   Route<'PUT /api/acl', Answer<AclController['put']>, AclPatchDto>,

@@ -39,6 +39,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/users/:id/profile/documents/:name': { name: '{accepted}Unbekannt.pdf' },
   'POST /api/homes/:id/groups': { name: 'Wohnbereich Probe' },
   'PUT /api/homes/:id/groups/:groupId': { name: 'Wohnbereich Umbenannt' },
+  'POST /api/tasks/:id/incidents': { reason: 'damaged', text: 'Probe' },
 };
 /**
  * Who may reach records of any home or practice, written out here independently of the

@@ -34,9 +34,9 @@ import { taskSubject } from './tasks.service.js';
 const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
 
 /**
- * The signature of a delivery proof: one file "signature", at most 1 MB (one byte more still reaches
- * the service, which answers 413; multer drains a larger body without keeping it). The task is
- * checked first, so a foreign id answers 404 before a byte of the upload is read.
+ * The signature of a delivery proof: one file "signature", at most 1 MB. The task is checked first
+ * (404 not visible, 403 not the caller's to deliver), before a byte of the upload is read or a
+ * field is validated.
  */
 @Injectable()
 class SignatureUploadInterceptor implements NestInterceptor {
@@ -49,7 +49,7 @@ class SignatureUploadInterceptor implements NestInterceptor {
     const id = req.params.id ?? '';
     const task = req.auth && isId(id) ? await this.tasks.findById(id) : null;
     if (!req.auth) throw AppError.notFound();
-    taskPolicy.assert(req.auth, 'read', task ? taskSubject(task) : null);
+    taskPolicy.assert(req.auth, 'prove', task ? taskSubject(task) : null);
     try {
       return await this.multer.intercept(context, next);
     } catch (error) {

@@ -6,6 +6,7 @@ import { fail, fakeApi, type FakeApiRoutes, mockWindowWidth, type RecordedCall, 
 import { demoAuth } from '../../../common/demo-auth';
 import { formatDateTime } from '@mediport/ui';
 import { aDoctor, aHome, anEvent, asAnswered, aTask } from '../features/list/testing/task-fixtures';
+import { pickupFileName } from '../features/list/api/pickup-file-name';
 import { TaskListPage } from './task-list-page';
 
 const toasts: [string, ToastVariant][] = [];
@@ -257,10 +258,21 @@ describe('Anforderungen: actions', () => {
     expect(put.url).toBe('/api/tasks/t1');
     expect(put.body).toEqual({ status });
   };
-  const button = (name: string) => async (row: HTMLElement) => userEvent.click(within(row).getByRole('button', { name }));
   const menuItem = (name: string) => async (row: HTMLElement) => userEvent.click(within(await moreActionsOf(row)).getByRole('menuitem', { name }));
 
-  it("'Abholauftrag erzeugen' hands a new order to the drivers", () => statusCase(aTask(), button('Abholauftrag erzeugen'), 'pickup', TASK_MESSAGES.pickup));
+  it("'Abholauftrag erzeugen' without the pickup sheet's right hands the order over by its status alone", async () => {
+    const auth = demoAuth(['ROLE_PHARMA']);
+    const task = aTask();
+    const calls = taskServer([task], { 'PUT /api/tasks/:id': ({ body }) => ({ ...task, status: body.status! }) });
+    setAuth({ ...auth, permissions: auth.permissions.filter((p) => p !== 'pickup_create_view') });
+    renderApp(<TaskListPage />, { route: '/anforderungen' });
+    await userEvent.click(within(await rowOf('Erna Schulz')).getByRole('button', { name: 'Abholauftrag erzeugen' }));
+    await waitFor(() => expect(toasts).toContainEqual([TASK_MESSAGES.pickup, 'success']));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/tasks/t1', body: { status: 'pickup' } });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // No sheet without its right: the selection offers none either.
+    expect(screen.queryByRole('button', { name: 'Abholauftrag für Ausgewählte erzeugen' })).not.toBeInTheDocument();
+  });
   it('reopens a finished order', () => statusCase(aTask({ status: 'finished' }), menuItem('Wieder öffnen'), 'new', TASK_MESSAGES.reopened));
 
   it('keeps pickup in its place for other types and states, greyed out with the reason', async () => {
@@ -323,25 +335,126 @@ describe('Anforderungen: actions', () => {
     expect(await screen.findByRole('dialog', { name: 'Vertrag benötigt!' })).toBeInTheDocument();
   });
 
-  it('prints the order sheet in a new window, fetched with the session token', async () => {
+  it('prints the order sheet (PDF) in a new window, fetched with the session token', async () => {
     const calls = taskServer([aTask()], {
-      'GET /api/tasks/:id/print': new Blob(['<html>Auftrag</html>'], { type: 'text/html' }),
+      'GET /api/tasks/:id/print': new Blob(['%PDF-1.7 Auftrag'], { type: 'application/pdf' }),
     });
     const target = { location: { href: '' }, close: jest.fn() };
     const open = jest.spyOn(window, 'open').mockReturnValue(target as unknown as Window);
-    URL.createObjectURL = () => 'blob:auftrag';
+    let shown: Blob | undefined;
+    URL.createObjectURL = (blob) => {
+      shown = blob as Blob;
+      return 'blob:auftrag';
+    };
     URL.revokeObjectURL = () => undefined;
     try {
       show(['ROLE_PHARMA']);
       const row = await rowOf('Erna Schulz');
       await userEvent.click(within(row).getByRole('button', { name: 'Drucken' }));
       await waitFor(() => expect(target.location.href).toBe('blob:auftrag'));
+      // The browser's PDF viewer shows it.
+      expect(shown?.type).toBe('application/pdf');
       const print = calls.find((c) => c.url === '/api/tasks/t1/print')!;
       expect(print.headers['x-auth-token']).toBe('token-ROLE_PHARMA');
       expect(open).toHaveBeenCalledWith('', '_blank');
     } finally {
       open.mockRestore();
     }
+  });
+});
+
+describe('Anforderungen: the pickup sheet', () => {
+  /** The file names of the browser downloads (saveBlob clicks a link). */
+  const saved: string[] = [];
+  let click: jest.SpyInstance;
+  beforeEach(() => {
+    saved.length = 0;
+    URL.createObjectURL = () => 'blob:abholauftrag';
+    URL.revokeObjectURL = () => undefined;
+    click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+  });
+  afterEach(() => click.mockRestore());
+
+  const sheet = () => new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+  const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/tasks/pickup');
+  /** The download's name is the sheet's moment in Berlin time, between these two. */
+  const expectSheetName = (name: string | undefined, before: Date, after: Date) => {
+    expect(name).toMatch(/^abholauftrag_\d{8}_\d{6}\.pdf$/);
+    expect([pickupFileName(before), name, pickupFileName(after)].sort()).toEqual([pickupFileName(before), name, pickupFileName(after)]);
+  };
+
+  it("'Abholauftrag erzeugen' in a row produces the sheet for that order, saves it and reloads the list", async () => {
+    const calls = taskServer([aTask(), aTask({ _id: 't2', patientDetails: OTTO })], { 'POST /api/tasks/pickup': sheet() });
+    show(['ROLE_PHARMA']);
+    const row = await rowOf('Erna Schulz');
+    const lists = listCalls(calls).length;
+    const before = new Date();
+    await userEvent.click(within(row).getByRole('button', { name: 'Abholauftrag erzeugen' }));
+    await waitFor(() => expect(toasts).toContainEqual([TASK_MESSAGES.pickup, 'success']));
+    const after = new Date();
+    expect(posts(calls).map((c) => c.body)).toEqual([{ tasks: ['t1'] }]);
+    expect(posts(calls)[0]!.headers['x-auth-token']).toBe('token-ROLE_PHARMA');
+    expect(saved).toHaveLength(1);
+    expectSheetName(saved[0], before, after);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(lists));
+  });
+
+  it("shows the server's refusal as the error toast and saves nothing", async () => {
+    taskServer([aTask()], { 'POST /api/tasks/pickup': fail(409, TASK_MESSAGES.pickupNotNew) });
+    show(['ROLE_PHARMA']);
+    await userEvent.click(within(await rowOf('Erna Schulz')).getByRole('button', { name: 'Abholauftrag erzeugen' }));
+    await waitFor(() => expect(toasts).toEqual([[TASK_MESSAGES.pickupNotNew, 'error']]));
+    expect(saved).toEqual([]);
+  });
+
+  it('produces one sheet for the selected orders and clears the selection', async () => {
+    const calls = taskServer([aTask(), aTask({ _id: 't2', patientDetails: OTTO }), aTask({ _id: 't3', patientDetails: { _id: 'p3', firstname: 'Ida', lastname: 'Lang', dateOfBirth: '' } })], {
+      'POST /api/tasks/pickup': sheet(),
+    });
+    show(['ROLE_PHARMA']);
+    await rowOf('Erna Schulz');
+    const create = screen.getByRole('button', { name: 'Abholauftrag für Ausgewählte erzeugen' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAttribute('aria-description', TASK_MESSAGES.pickupEmpty);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Ida Lang auswählen' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Erna Schulz auswählen' }));
+    expect(create).toBeEnabled();
+    expect(create).not.toHaveAttribute('aria-description');
+    const before = new Date();
+    await userEvent.click(create);
+    await waitFor(() => expect(toasts).toContainEqual([TASK_MESSAGES.pickup, 'success']));
+    const after = new Date();
+    // Exactly the selected ids, in the list's order.
+    expect(posts(calls).map((c) => c.body)).toEqual([{ tasks: ['t1', 't3'] }]);
+    expect(saved).toHaveLength(1);
+    expectSheetName(saved[0], before, after);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Erna Schulz auswählen' })).not.toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'Ida Lang auswählen' })).not.toBeChecked();
+    expect(create).toBeDisabled();
+  });
+
+  it('is greyed out with the reason while a selected order cannot go to the drivers', async () => {
+    const calls = taskServer([aTask(), aTask({ _id: 't2', status: 'pickup', patientDetails: OTTO }), aTask({ _id: 't3', type: 2, patientDetails: { _id: 'p3', firstname: 'Ida', lastname: 'Lang', dateOfBirth: '' } })]);
+    show(['ROLE_PHARMA']);
+    await rowOf('Erna Schulz');
+    const create = screen.getByRole('button', { name: 'Abholauftrag für Ausgewählte erzeugen' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Erna Schulz auswählen' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Otto Kern auswählen' }));
+    expect(create).toBeDisabled();
+    const notNew = 'Nicht für alle ausgewählten Aufträge möglich: Nur neue Aufträge können an die Fahrer übergeben werden';
+    expect(create).toHaveAttribute('aria-description', notNew);
+    await userEvent.hover(create.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(notNew);
+    await userEvent.unhover(create.parentElement!);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Ida Lang auswählen' }));
+    expect(create).toHaveAttribute('aria-description', `${notNew} · Für die Auftragsart „Selbstkauf“ gibt es keinen Abholauftrag`);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Otto Kern auswählen' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Ida Lang auswählen' }));
+    expect(create).toBeEnabled();
+    expect(posts(calls)).toEqual([]);
   });
 });
 

@@ -47,6 +47,7 @@ import { useTaskActions } from '../features/list/components/task-actions';
 import { TaskDetails } from '../features/list/components/task-details';
 import { useTaskRights, type TaskRights } from '../features/list/components/task-rights';
 import { useCreatedPin } from '../features/list/components/created-pin';
+import { PickupSelectionButton } from '../features/list/components/pickup-selection-button';
 
 /** localStorage name of the list's "Kompakte Ansicht" choice. */
 const VIEW_KEY = 'anforderungen';
@@ -303,6 +304,10 @@ export function TaskListPage() {
 
   const ctx: ColumnContext = { rights, phone, expanded, toggle, selected, select, finishing, compact: compact && !cards };
   const columns = taskColumns(ctx);
+  // The selected orders on screen (the pinned one and the page's rows), for the pickup sheet.
+  const onScreen = new Map<string, TaskDto>();
+  for (const task of [...(created.pinned?.rows ?? []), ...(rows ?? [])]) onScreen.set(task._id, task);
+  const selectedTasks = [...onScreen.values()].filter((task) => selected.has(task._id));
   const phoneOpen = rows?.find((t) => t._id === phoneTask) ?? created.pinned?.rows.find((t) => t._id === phoneTask);
 
   const headerActions = (
@@ -317,6 +322,7 @@ export function TaskListPage() {
       <Button variant="outlined" size="small" onClick={() => markMany.mutate([...selected])} disabled={selected.size === 0 || markMany.isPending}>
         {T.markSelectedRead}
       </Button>
+      {rights.pickupSheet && <PickupSelectionButton tasks={selectedTasks} finishing={finishing} onDone={() => setSelected(new Set())} />}
       <Button variant="outlined" size="small" onClick={() => confirmAllRead.ask(() => markMany.mutate(true))} disabled={markMany.isPending}>
         {T.markAllRead}
       </Button>

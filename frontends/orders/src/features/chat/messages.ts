@@ -13,6 +13,11 @@ export const CHAT_TEXTS = {
   statusChange: (from: string, to: string) => `${from} → ${to}`,
   system: 'System',
   attachments: 'Anhänge',
+  // The driver's delivery proof and incidents.
+  signature: (recipient: string) => `Unterschrift von ${recipient}`,
+  position: 'Position',
+  positionAccuracy: (metres: number) => `Genauigkeit: ± ${metres} m`,
+  warning: 'Warnung',
 } as const;
 
 /** The author icon's name per role: home staff, practice staff, pharmacy staff, driver. */

@@ -59,6 +59,8 @@ export const LIST_TEXTS = {
   createdDate: 'Erstellt',
   modified: 'Geändert',
   markSelectedRead: 'Ausgewählte als gelesen markieren',
+  pickupSelected: 'Abholauftrag für Ausgewählte erzeugen',
+  pickupSelectionBlocked: (reasons: string[]) => `Nicht für alle ausgewählten Aufträge möglich: ${reasons.join(' · ')}`,
   markAllRead: 'Alle als gelesen markieren',
   markAllReadQuestion: 'Möchten Sie wirklich alle Aufträge als gelesen markieren? Die Markierung „neu“ verschwindet dann bei allen Aufträgen.',
   markAllReadConfirm: 'Als gelesen markieren',

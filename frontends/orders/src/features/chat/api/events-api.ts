@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_MESSAGES, SOCKET_EVENTS, type ListResponse, type TaskEventDto } from '@mediport/contracts';
-import { callApi, handleApiError, saveBlob, toast, useLiveEvent } from '@mediport/api-client';
+import { ApiError, callApi, handleApiError, saveBlob, toast, useLiveEvent } from '@mediport/api-client';
 // The list's rows carry the unread counts and the status a message can change (reopen).
 import { TASKS_KEY } from '../../list/api/tasks-api';
 
@@ -66,4 +66,35 @@ export async function downloadAttachment(taskId: string, eventId: string, name: 
   } catch (error) {
     handleApiError(error);
   }
+}
+
+/**
+ * An attachment shown in the feed (the driver's signature): fetched through the API with the
+ * sign-in token, as an object URL revoked when it goes away. `url` is null while it loads;
+ * `failed` when it could not be loaded (a lost sign-in goes to the common handler).
+ */
+export function useAttachmentUrl(taskId: string, eventId: string, name: string | undefined): { url: string | null; failed: boolean } {
+  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
+  useEffect(() => {
+    setState({ url: null, failed: false });
+    if (!name) return undefined;
+    let created: string | null = null;
+    let cancelled = false;
+    callApi('GET /api/tasks/:taskId/events/:eventId/attachment/:name', { params: { taskId, eventId, name }, handleErrors: false })
+      .then((blob) => {
+        if (cancelled) return;
+        created = URL.createObjectURL(blob);
+        setState({ url: created, failed: false });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (error instanceof ApiError && error.status === 401) handleApiError(error);
+        setState({ url: null, failed: true });
+      });
+    return () => {
+      cancelled = true;
+      if (created) URL.revokeObjectURL(created);
+    };
+  }, [taskId, eventId, name]);
+  return state;
 }

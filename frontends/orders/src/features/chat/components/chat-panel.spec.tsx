@@ -133,6 +133,82 @@ describe('ChatPanel', () => {
     }
   });
 
+  it("shows the driver's delivery proof: recipient and time, the signature loaded with the sign-in token, the position on a map", async () => {
+    const proof = anEvent({
+      _id: 'e11',
+      type: 'delivery_proof',
+      data: { recipient: 'Pflegerin Maria', deliveredAt: '2026-11-20T13:05:00.000Z', position: { latitude: 52.52, longitude: 13.405, accuracy: 12.4 } },
+      files: [{ name: 'unterschrift.png', mimeType: 'image/png', size: 2048 }],
+      createdFrom: driver,
+    });
+    const withoutPosition = anEvent({
+      _id: 'e12',
+      type: 'delivery_proof',
+      data: { recipient: 'Herr Kern', deliveredAt: '2026-07-01T08:30:00.000Z', position: null },
+      files: [{ name: 'unterschrift.png', mimeType: 'image/png', size: 2048 }],
+      createdFrom: driver,
+      createdAt: '2026-11-21T10:05:00.000Z',
+    });
+    const calls = chatServer([proof, withoutPosition], {
+      'GET /api/tasks/:taskId/events/:eventId/attachment/:name': ({ params }) => new Blob([`PNG ${params.eventId}`], { type: 'image/png' }),
+    });
+    const revoked: string[] = [];
+    let made = 0;
+    URL.createObjectURL = () => `blob:signature-${(made += 1)}`;
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    const view = renderApp(<ChatPanel taskId="t1" />);
+    const feed = await screen.findByRole('list', { name: 'Nachrichten' });
+    const [first, second] = within(feed).getAllByRole('listitem');
+    // Berlin time: 13:05 UTC in November is 14:05, 08:30 UTC in July 10:30.
+    expect(first).toHaveTextContent('Zugestellt an Pflegerin Maria um 14:05');
+    expect(second).toHaveTextContent('Zugestellt an Herr Kern um 10:30');
+    expect(within(first!).getByRole('img', { name: 'Fahrer' })).toBeInTheDocument();
+    const signature = await within(first!).findByRole('img', { name: 'Unterschrift von Pflegerin Maria' });
+    expect(signature.getAttribute('src')).toMatch(/^blob:signature-/);
+    expect(await within(second!).findByRole('img', { name: 'Unterschrift von Herr Kern' })).toBeInTheDocument();
+    const downloads = calls.filter((c) => c.url.includes('/attachment/'));
+    expect(downloads.map((c) => c.url).sort()).toEqual(['/api/tasks/t1/events/e11/attachment/unterschrift.png', '/api/tasks/t1/events/e12/attachment/unterschrift.png']);
+    expect(downloads.every((c) => c.headers['x-auth-token'] === 'token-ROLE_PHARMA')).toBe(true);
+    // The signature is shown, not offered as a download chip.
+    expect(within(feed).queryByRole('list', { name: 'Anhänge' })).not.toBeInTheDocument();
+    const position = within(first!).getByRole('link', { name: 'Position' });
+    expect(position).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=52.52&mlon=13.405#map=18/52.52/13.405');
+    expect(position).toHaveAttribute('target', '_blank');
+    expect(position).toHaveAttribute('title', 'Genauigkeit: ± 12 m');
+    expect(within(second!).queryByRole('link', { name: 'Position' })).not.toBeInTheDocument();
+    const shown = [signature.getAttribute('src'), within(second!).getByRole('img', { name: 'Unterschrift von Herr Kern' }).getAttribute('src')];
+    view.unmount();
+    expect(revoked.sort()).toEqual(shown.sort());
+  });
+
+  it('keeps a signature that cannot be loaded reachable as a download', async () => {
+    chatServer(
+      [anEvent({ type: 'delivery_proof', data: { recipient: 'Pflegerin Maria', deliveredAt: '2026-11-20T13:05:00.000Z', position: null }, files: [{ name: 'unterschrift.png', mimeType: 'image/png', size: 2048 }], createdFrom: driver })],
+      { 'GET /api/tasks/:taskId/events/:eventId/attachment/:name': fail(404, 'Nicht gefunden.') },
+    );
+    renderApp(<ChatPanel taskId="t1" />);
+    const attachments = await screen.findByRole('list', { name: 'Anhänge' });
+    expect(within(attachments).getByRole('button', { name: 'unterschrift.png herunterladen' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Unterschrift von Pflegerin Maria' })).not.toBeInTheDocument();
+    expect(toasts).toEqual([]);
+  });
+
+  it("shows the driver's incident as a warning with reason and text", async () => {
+    chatServer([
+      anEvent({ _id: 'e13', type: 'incident', data: { reason: 'unreachable', text: 'Niemand öffnet, Klingel defekt.' }, createdFrom: driver }),
+      anEvent({ _id: 'e14', type: 'incident', data: { reason: 'damaged', text: '' }, createdFrom: driver, createdAt: '2026-11-21T10:05:00.000Z' }),
+    ]);
+    renderApp(<ChatPanel taskId="t1" />);
+    const feed = await screen.findByRole('list', { name: 'Nachrichten' });
+    const [first, second] = within(feed).getAllByRole('listitem');
+    expect(within(first!).getByText('Problem bei der Auslieferung: Heim nicht erreichbar – Niemand öffnet, Klingel defekt.')).toBeInTheDocument();
+    expect(within(second!).getByText('Problem bei der Auslieferung: Medikament beschädigt')).toBeInTheDocument();
+    for (const entry of [first!, second!]) {
+      expect(within(entry).getByRole('img', { name: 'Warnung' })).toBeInTheDocument();
+      expect(within(entry).getByRole('img', { name: 'Fahrer' })).toBeInTheDocument();
+    }
+  });
+
   it('sends a message with an attachment as multipart form data', async () => {
     let feed = [anEvent()];
     const calls = chatServer(() => feed, {

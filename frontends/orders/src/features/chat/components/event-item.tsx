@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import {
   EVENT_MESSAGES,
   TASK_STATUS_LABELS,
+  deliveredToText,
+  incidentText,
+  type DeliveryPosition,
+  type DeliveryProofData,
   type EventAuthor,
+  type IncidentReason,
   type Role,
   type TaskEventDto,
   type TaskEventFileDto,
@@ -24,7 +31,7 @@ import {
   PictureAsPdfIcon,
   formatDateTime,
 } from '@mediport/ui';
-import { downloadAttachment } from '../api/events-api';
+import { downloadAttachment, useAttachmentUrl } from '../api/events-api';
 import { AUTHOR_LABELS, CHAT_TEXTS } from '../messages';
 
 const ROLE_ICONS: Partial<Record<Role, typeof HomeIcon>> = {
@@ -59,8 +66,38 @@ const field = (data: TaskEventDto['data'], key: string): string => {
 
 const statusLabel = (status: string) => TASK_STATUS_LABELS[status as TaskStatus] ?? status;
 
-/** What an event says, by its type (status change, message, e-mail, fax, …). */
-function eventText(event: TaskEventDto): { text: ReactNode; failed?: boolean } {
+const isPosition = (value: unknown): value is DeliveryPosition =>
+  !!value && typeof value === 'object' && Number.isFinite((value as DeliveryPosition).latitude) && Number.isFinite((value as DeliveryPosition).longitude);
+
+/** A delivery proof's data, or null when the event does not carry one. */
+function deliveryProof(data: TaskEventDto['data']): DeliveryProofData | null {
+  const recipient = field(data, 'recipient');
+  const deliveredAt = field(data, 'deliveredAt');
+  if (!recipient || !deliveredAt) return null;
+  const position = (data as { position?: unknown }).position;
+  return { recipient, deliveredAt, position: isPosition(position) ? position : null };
+}
+
+/** Where the driver confirmed the delivery, on OpenStreetMap (a new tab), the accuracy as its title. */
+function PositionLink({ position }: { position: DeliveryPosition }) {
+  const { latitude, longitude, accuracy } = position;
+  return (
+    <Link
+      href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=18/${latitude}/${longitude}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={accuracy == null ? undefined : CHAT_TEXTS.positionAccuracy(Math.round(accuracy))}
+    >
+      {CHAT_TEXTS.position}
+    </Link>
+  );
+}
+
+/** How an event stands out: a failure in red, a driver's incident as a warning. */
+type Tone = 'error' | 'warning';
+
+/** What an event says, by its type (status change, message, e-mail, fax, delivery, …). */
+function eventText(event: TaskEventDto): { text: ReactNode; tone?: Tone } {
   const { data } = event;
   switch (event.type) {
     case 'message':
@@ -70,9 +107,9 @@ function eventText(event: TaskEventDto): { text: ReactNode; failed?: boolean } {
     case 'fax':
       return { text: field(data, 'text') || EVENT_MESSAGES.faxSending };
     case 'faxresponse':
-      return data === 'SENT' ? { text: EVENT_MESSAGES.faxSent } : { text: EVENT_MESSAGES.faxFailed, failed: true };
+      return data === 'SENT' ? { text: EVENT_MESSAGES.faxSent } : { text: EVENT_MESSAGES.faxFailed, tone: 'error' };
     case 'email':
-      if (event.state === 'failed') return { text: CHAT_TEXTS.emailFailed, failed: true };
+      if (event.state === 'failed') return { text: CHAT_TEXTS.emailFailed, tone: 'error' };
       return { text: field(data, 'text') || EVENT_MESSAGES.emailSent };
     case 'status_change': {
       const from = field(data, 'from');
@@ -92,6 +129,25 @@ function eventText(event: TaskEventDto): { text: ReactNode; failed?: boolean } {
           </>
         ),
       };
+    case 'delivery_proof': {
+      const proof = deliveryProof(data);
+      if (!proof) return { text: '' };
+      return {
+        text: (
+          <>
+            {deliveredToText(proof)}
+            {proof.position && (
+              <>
+                {' · '}
+                <PositionLink position={proof.position} />
+              </>
+            )}
+          </>
+        ),
+      };
+    }
+    case 'incident':
+      return { text: incidentText({ reason: field(data, 'reason') as IncidentReason, text: field(data, 'text') }), tone: 'warning' };
     default:
       return { text: field(data, 'text') };
   }
@@ -117,9 +173,30 @@ function Attachments({ event }: { event: TaskEventDto }) {
   );
 }
 
+/**
+ * The recipient's signature of a delivery proof (the event's image), loaded through the API with
+ * the sign-in token; when it cannot be loaded, the file stays reachable as a download.
+ */
+function Signature({ event }: { event: TaskEventDto }) {
+  const file = event.files.find((f) => f.mimeType.startsWith('image/'));
+  const { url, failed } = useAttachmentUrl(event.task, event._id, file?.name);
+  if (!file) return null;
+  if (failed) return <Attachments event={event} />;
+  if (!url) return null;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={CHAT_TEXTS.signature(field(event.data, 'recipient'))}
+      sx={{ display: 'block', mt: 0.5, maxWidth: '100%', width: 240, height: 'auto', maxHeight: 120, objectFit: 'contain', bgcolor: 'common.white', border: 1, borderColor: 'divider', borderRadius: 1 }}
+    />
+  );
+}
+
 /** One entry of the feed: author icon and name, time, the type's text, attachments, "neu" while unseen. */
 export function EventItem({ event }: { event: TaskEventDto }) {
-  const { text, failed } = eventText(event);
+  const { text, tone } = eventText(event);
+  const proof = event.type === 'delivery_proof';
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1, py: 1, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
       <Box sx={{ pt: 0.25 }}>
@@ -133,13 +210,25 @@ export function EventItem({ event }: { event: TaskEventDto }) {
         <Typography
           variant="body2"
           component="div"
-          color={failed ? 'error' : undefined}
-          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', display: 'flex', gap: 0.5, alignItems: 'flex-start' }}
+          color={tone === 'error' ? 'error' : undefined}
+          sx={[
+            { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', display: 'flex', gap: 0.5, alignItems: 'flex-start' },
+            tone === 'warning' && {
+              mt: 0.25,
+              px: 1,
+              py: 0.5,
+              borderLeft: 3,
+              borderColor: 'warning.main',
+              borderRadius: 1,
+              bgcolor: (theme) => alpha(theme.palette.warning.main, 0.1),
+            },
+          ]}
         >
-          {failed && <ErrorOutlineIcon fontSize="small" />}
+          {tone === 'error' && <ErrorOutlineIcon fontSize="small" />}
+          {tone === 'warning' && <ErrorOutlineIcon role="img" aria-label={CHAT_TEXTS.warning} titleAccess={CHAT_TEXTS.warning} color="warning" fontSize="small" />}
           <span>{text}</span>
         </Typography>
-        {event.files.length > 0 && <Attachments event={event} />}
+        {proof ? <Signature event={event} /> : event.files.length > 0 && <Attachments event={event} />}
       </Box>
     </Box>
   );

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TASK_MESSAGES, type TaskSeenRequest, type TaskStatus } from '@mediport/contracts';
-import { callApi, handleApiError, toast, type QueryValue } from '@mediport/api-client';
+import { callApi, handleApiError, saveBlob, toast, type QueryValue } from '@mediport/api-client';
+import { pickupFileName } from './pickup-file-name';
 
 /** Every cached answer about tasks starts with this key, so one invalidation refreshes the list and its rows. */
 export const TASKS_KEY = '/api/tasks';
@@ -48,6 +49,24 @@ export function useChangeTaskStatus() {
   });
 }
 
+/**
+ * POST /api/tasks/pickup ('Abholauftrag erzeugen'): hands the new orders to the drivers and saves
+ * the answer, the pickup sheet, as abholauftrag_YYYYMMDD_HHmmss.pdf, with the success toast. The
+ * server's refusal (e.g. an order that is no longer new) shows as the error toast.
+ */
+export function useCreatePickupSheet(onDone?: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tasks: string[]) => callApi('POST /api/tasks/pickup', { body: { tasks } }),
+    onSuccess: async (sheet) => {
+      saveBlob(sheet, pickupFileName(new Date()));
+      toast(TASK_MESSAGES.pickup, 'success');
+      onDone?.();
+      await client.invalidateQueries({ queryKey: [TASKS_KEY] });
+    },
+  });
+}
+
 /** PUT /api/tasks/{id}/seen: opening a row marks the task seen; the row loses its "neu". */
 export function useMarkTaskSeen() {
   const client = useQueryClient();
@@ -71,14 +90,15 @@ export function useMarkTasksSeen(onDone?: () => void) {
 }
 
 /**
- * GET /api/tasks/{id}/print: the order sheet needs the session header, so it is fetched here and
- * shown as a blob in a new window (opened first, while the click still allows pop-ups).
+ * GET /api/tasks/{id}/print: the order sheet (PDF) needs the session header, so it is fetched here
+ * and shown as a blob in the browser's PDF viewer in a new window (opened first, while the click
+ * still allows pop-ups).
  */
 export async function printTask(id: string): Promise<void> {
   const target = window.open('', '_blank');
   try {
     const sheet = await callApi('GET /api/tasks/:id/print', { params: { id }, handleErrors: false });
-    const url = URL.createObjectURL(new Blob([sheet], { type: 'text/html' }));
+    const url = URL.createObjectURL(new Blob([sheet], { type: 'application/pdf' }));
     if (target) target.location.href = url;
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {

@@ -23,7 +23,7 @@ import {
   UI_MESSAGES,
   useConfirm,
 } from '@mediport/ui';
-import { printTask, useChangeTaskStatus } from '../api/tasks-api';
+import { printTask, useChangeTaskStatus, useCreatePickupSheet } from '../api/tasks-api';
 import { useUndoableFinish } from '../api/undoable-finish';
 import { copyTaskPath, editTaskPath, LIST_TEXTS as T, sendTaskPath } from '../messages';
 import type { TaskRights } from './task-rights';
@@ -52,6 +52,8 @@ interface ActionState {
   /** The order's finish waits for its "Rückgängig" window or the server. */
   finishing: boolean;
   setStatus: (task: TaskDto, status: TaskStatus) => void;
+  /** 'Abholauftrag erzeugen': the pickup sheet, or the bare status change without the right to the sheet. */
+  pickup: (task: TaskDto) => void;
   finish: (task: TaskDto) => void;
   askCancel: (task: TaskDto) => void;
   lockedTemplate: () => void;
@@ -97,7 +99,7 @@ function rowActions(task: TaskDto, s: ActionState): { inline: RowAction[]; menu:
   const held = finishing ? T.finishPending : undefined;
   const inline: RowAction[] = [];
   const menu: RowAction[] = [];
-  if (has('pickup')) inline.push({ id: 'pickup', label: T.pickup, icon: LocalShippingIcon, reason: held ?? reasonFor(task, 'pickup'), onClick: () => s.setStatus(task, 'pickup') });
+  if (has('pickup')) inline.push({ id: 'pickup', label: T.pickup, icon: LocalShippingIcon, reason: held ?? reasonFor(task, 'pickup'), onClick: () => s.pickup(task) });
   if (has('print')) inline.push({ id: 'print', label: T.print, icon: PrintIcon, reason: reasonFor(task, 'print'), onClick: () => void printTask(task._id) });
   if (has('edit')) inline.push({ id: 'edit', label: T.edit, icon: EditIcon, reason: held ?? reasonFor(task, 'edit'), to: editTaskPath(task._id) });
   if (has('finish')) inline.push({ id: 'finish', label: T.finish, icon: DoneIcon, reason: held ?? reasonFor(task, 'finish'), onClick: () => s.finish(task) });
@@ -111,21 +113,33 @@ function rowActions(task: TaskDto, s: ActionState): { inline: RowAction[]; menu:
 }
 
 /**
+ * Why one order of a selection cannot go on a pickup sheet (undefined: it can): the row's own
+ * reason, a finish still waiting, or no pickup action for this order at all.
+ */
+export function pickupSelectionReason(task: TaskDto, finishing: boolean): string | undefined {
+  if (task.actions.pickup === true) return finishing ? T.finishPending : undefined;
+  return reasonFor(task, 'pickup') ?? T.notThisOrder;
+}
+
+/**
  * The row's actions (`actions(task)`), the width of their column, the list-wide menu and dialogs
  * (`dialogs`), and the orders whose finish still waits (`finishing`). Finishing offers
  * "Rückgängig" for a few seconds before it is sent (useUndoableFinish); cancelling asks first.
  */
 export function useTaskActions(rights: TaskRights) {
   const change = useChangeTaskStatus();
+  const pickupSheet = useCreatePickupSheet();
   const { finish, finishing } = useUndoableFinish();
   const [contractDialog, setContractDialog] = useState(false);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; task: TaskDto } | null>(null);
   const confirmCancel = useConfirm({ title: T.cancelTitle, children: TASK_MESSAGES.cancelConfirm, confirmLabel: T.cancelConfirm });
-  const busy = change.isPending;
+  const busy = change.isPending || pickupSheet.isPending;
   const state = (task: TaskDto): ActionState => ({
     rights,
     finishing: finishing.has(task._id),
     setStatus: (t, status) => change.mutate({ id: t._id, status }),
+    // The sheet needs pickup_create_view; whoever holds only the row's own permission hands the order over without it.
+    pickup: (t) => (rights.pickupSheet ? pickupSheet.mutate([t._id]) : change.mutate({ id: t._id, status: 'pickup' })),
     finish: (t) => finish(t._id),
     askCancel: (t) => confirmCancel.ask(() => change.mutate({ id: t._id, status: 'canceled' })),
     lockedTemplate: () => setContractDialog(true),

@@ -20,6 +20,8 @@ export function useTaskRights() {
     template: useHasPermission('task_action_template_view'),
     /** Re-ordering is held only in its contract-locked form: the button opens "Vertrag benötigt!". */
     templateLocked: useIsLocked('task_action_template_view'),
+    /** 'Abholauftrag erzeugen' produces the pickup sheet (POST /api/tasks/pickup); also for the selection. */
+    pickupSheet: useHasPermission('pickup_create_view'),
     /** The home filter is for those who may list all homes (hidden for the home role). */
     homeFilter: grantOf(permissions, 'home_list_view') === 'all',
     doctorFilter: grantOf(permissions, 'doctor_list_view') === 'all',
