@@ -590,15 +590,17 @@ describe('dashboard tiles event and pickup', () => {
     expect((await counts('apotheke')).event).toBeGreaterThan(0);
   });
 
-  it('counts unseen pickup orders for drivers; pickup_read_all marks them read', async () => {
+  it('counts unseen orders on the road (pickup and delivery) for drivers; pickup_read_all marks them read', async () => {
     await api().put('/api/statistics/pickup_read_all').set('x-auth-token', as('fahrer'));
     expect((await counts('fahrer')).pickup).toBe(0);
     const id = await insertTask({ status: 'new' });
     expect((await counts('fahrer')).pickup).toBe(0);
     const res = await api().put(`/api/tasks/${id}`).set('x-auth-token', as('apotheke')).send({ status: 'pickup' });
     expect(res.status).toBe(200);
-    await insertTask({ status: 'delivery' });
     expect((await counts('fahrer')).pickup).toBe(1);
+    await insertTask({ status: 'delivery' });
+    await insertTask({ status: 'finished' });
+    expect((await counts('fahrer')).pickup).toBe(2);
     expect((await api().put('/api/statistics/pickup_read_all').set('x-auth-token', as('fahrer'))).status).toBe(200);
     expect((await counts('fahrer')).pickup).toBe(0);
     expect((await counts('heim')).pickup).toBeUndefined();

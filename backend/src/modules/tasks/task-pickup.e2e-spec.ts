@@ -167,6 +167,17 @@ describe('the pickup list (GET /api/tasks with filter[pickup])', () => {
     expect((all.body.data as TaskDto[]).find((t) => t._id === id)!.seen).toEqual([demo.fahrer.user._id]);
   });
 
+  it('counts on the dashboard tile exactly what the list marks new, tasks in delivery too', async () => {
+    await api().put('/api/statistics/pickup_read_all').set('x-auth-token', as('fahrer'));
+    await insertTask({ status: 'pickup', modifiedBy: demo.apotheke.user._id });
+    await insertTask({ status: 'delivery', modifiedBy: demo.apotheke.user._id });
+    await insertTask({ status: 'new', modifiedBy: demo.apotheke.user._id });
+    const list = await api().get(`/api/tasks?limit=999&filter[status]=pickup,delivery&filter[pickup]=1&filter[notSeen]=1`).set('x-auth-token', as('fahrer'));
+    const tile = (await api().get('/api/statistics').set('x-auth-token', as('fahrer'))).body.counts.pickup as number;
+    expect(list.body.count).toBe(2);
+    expect(tile).toBe(list.body.count);
+  });
+
   it('filters by type for the pharmacy\'s "ready for pickup" view', async () => {
     const one = await insertTask({ type: 1 });
     const self = await insertTask({ type: 2 });

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { TASK_ON_THE_ROAD_STATUSES } from '@mediport/contracts';
 import { qualified } from '../../core/http/list.js';
 import { taskPolicy } from '../../core/permissions/policies/index.js';
 import { taskEvents, tasks } from '../../db/schema/index.js';
@@ -40,12 +41,13 @@ export class TasksModule implements OnModuleInit {
       table: taskEvents,
       scope: (auth) => sql`exists (select 1 from ${tasks} where ${tasks.id} = ${qualified(taskEvents.taskId)} and ${taskPolicy.where(auth, 'content') ?? sql`true`})`,
     });
-    // Tasks handed to the drivers (status pickup) that the caller reads through the pickup list.
+    // Tasks on the road (pickup, delivery) that the caller reads through the pickup list: the same
+    // definition as the pickup list's "neu" and "nur neue" (filter[pickup]).
     this.registry.register({
       source: PICKUP_SEEN,
       table: tasks,
       scope: (auth) => (auth.can('pickup_list_view') ? taskPolicy.where(auth, 'read') : sql`false`),
-      where: () => eq(tasks.status, 'pickup'),
+      where: () => inArray(tasks.status, TASK_ON_THE_ROAD_STATUSES),
     });
   }
 }
