@@ -6,6 +6,7 @@ import { ErrorPanel, lazyPage, PlaceholderPage, UI_MESSAGES } from '@mediport/ui
 const TaskListPage = lazyPage(() => import(/* webpackChunkName: "page-task-list" */ './pages/task-list-page').then((m) => m.TaskListPage));
 const OrderWizardPage = lazyPage(() => import(/* webpackChunkName: "page-order-wizard" */ './pages/order-wizard-page').then((m) => m.OrderWizardPage));
 const PatientOrdersPage = lazyPage(() => import(/* webpackChunkName: "page-patient-orders" */ './pages/patient-orders-page').then((m) => m.PatientOrdersPage));
+const PickupListPage = lazyPage(() => import(/* webpackChunkName: "page-pickup-list" */ './pages/pickup-list-page').then((m) => m.PickupListPage));
 
 const SECTION = 'Aufträge und Abholung';
 
@@ -45,12 +46,12 @@ export const ordersRoutes: RouteObject[] = [
       { path: 'patient/:patientId/auftraege', element: <PatientOrdersPage /> },
     ],
   },
-  // Screens not built yet (pickup, recipe requests, import): placeholders.
+  // The drivers' pickup list.
   {
     element: <RequirePermission name="pickup_list_view" />,
     children: [
-      { path: 'v3/abholauftraege', element: <PlaceholderPage title="Abholaufträge" section={SECTION} /> },
-      { path: 'abholauftraege', element: <PlaceholderPage title="Abholaufträge" section={SECTION} /> },
+      { path: 'v3/abholauftraege', element: <PickupListPage /> },
+      { path: 'abholauftraege', element: <PickupListPage /> },
     ],
   },
   { element: <RequirePermission name="task_create_recipe_requirement" />, children: [{ path: 'anforderungen/erzeugen', element: <PlaceholderPage title="Rezeptanforderungen" section={SECTION} /> }] },

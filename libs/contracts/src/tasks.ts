@@ -72,6 +72,8 @@ export interface TaskListFilter {
 
 /** Where a driver goes: a care home's or a practice's address and phone. */
 export interface StopAddress {
+  /** The practice's name for a doctor (may be empty), the home's name for a care home. */
+  name: string;
   street: string;
   postalCode: string;
   city: string;

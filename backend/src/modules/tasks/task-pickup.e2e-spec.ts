@@ -85,7 +85,7 @@ describe('POST /api/tasks/pickup (the pickup sheet)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="abholauftrag_\d{8}_\d{6}\.pdf"$/);
-    const text = await pdfText(res.body as Buffer);
+    const text = (await pdfText(res.body as Buffer)).text.replace(/\s+/g, ' ');
     for (const expected of ['Abholauftrag', 'Löwen-Apotheke Mitte', 'Eigenheim, Olga', 'Fremdheim, Fritz', 'Metoprolol 47,5', 'Ramipril 5 mg', 'Insulin glargin', 'Wohnbereich A', 'Arztpraxis: Dr. Otto Anderer', 'Pflegeeinrichtung', 'Seite 1 von 1', '03.02.1940', '24.12.2026']) {
       expect(text).toContain(expected);
     }

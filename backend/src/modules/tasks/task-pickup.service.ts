@@ -84,7 +84,8 @@ function stopOf(row: TaskListRow): Omit<Stop, 'tasks'> {
     return { key: `home:${h?._id ?? 'none'}`, kind: 'Pflegeeinrichtung', name: h?.name ?? 'Ohne Einrichtung', street: h?.street ?? '', place: [h?.postalCode, h?.city].filter(Boolean).join(' '), phone: h?.phone ?? '' };
   }
   const d = row.doctor!;
-  return { key: `doctor:${d._id}`, kind: 'Arztpraxis', name: personName(d), street: d.street ?? '', place: [d.postalCode, d.city].filter(Boolean).join(' '), phone: d.phone ?? '' };
+  const name = [personName(d), row.practice].filter(Boolean).join(', ');
+  return { key: `doctor:${d._id}`, kind: 'Arztpraxis', name, street: row.doctorStreet ?? '', place: [row.doctorPostalCode, row.doctorCity].filter(Boolean).join(' '), phone: row.doctorPhone ?? '' };
 }
 
 /**

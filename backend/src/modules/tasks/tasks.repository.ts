@@ -8,7 +8,7 @@ import type { ListQuery } from '../../core/http/list-query.js';
 import { queryArrays, type RenderedSql, renderSql, StatementShapes } from '../../core/db/statement.js';
 import { cappedCount, cappedCountStatement, type CommonListFilter, escapeLike, listOrder, type ListPlan, listSelection, type ListSource, planList, qualified, searchCondition, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { doctors, homeGroups, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
+import { doctorOffices, doctors, homeGroups, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
 import { hasUnseenEvents, taskFeedFigures } from './task-events.repository.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -158,11 +158,13 @@ const taskRow = (seen: SeenSource) => listSelection({
     lastname: doctors.lastname,
     email: doctors.email,
     fax: doctors.fax,
-    street: doctors.street,
-    postalCode: doctors.postalCode,
-    city: doctors.city,
-    phone: doctors.phone,
   },
+  // The driver's stop at a doctor: the doctor's own address and phone, else the practice's.
+  doctorStreet: sql<string>`coalesce(nullif(${doctors.street}, ''), ${doctorOffices.street}, '')`,
+  doctorPostalCode: sql<string>`case when ${doctors.street} <> '' then ${doctors.postalCode} else coalesce(${doctorOffices.zip}, '') end`,
+  doctorCity: sql<string>`case when ${doctors.street} <> '' then ${doctors.city} else coalesce(${doctorOffices.city}, '') end`,
+  doctorPhone: sql<string>`coalesce(nullif(${doctors.phone}, ''), ${doctorOffices.phone}, '')`,
+  practice: sql<string>`coalesce(${doctorOffices.name}, '')`,
   livingArea: homeGroups.name,
   createdFrom: { _id: creator.id, username: creator.username },
   modifiedFrom: { _id: modifier.id, username: modifier.username },
@@ -181,6 +183,7 @@ const TASK_FROM = renderSql(
     left join ${homeGroups} on ${homeGroups.id} = ${patients.homeGroupId}
     left join ${homes} on ${homes.id} = ${tasks.homeId}
     left join ${doctors} on ${doctors.id} = ${tasks.doctorId}
+    left join ${doctorOffices} on ${doctorOffices.id} = ${doctors.officeId}
     left join ${users} ${sql.identifier(CREATOR)} on ${creator.id} = ${tasks.createdBy}
     left join ${users} ${sql.identifier(MODIFIER)} on ${modifier.id} = ${tasks.modifiedBy}`,
 ).text;

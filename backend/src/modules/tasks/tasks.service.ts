@@ -68,8 +68,8 @@ const FIELDS = ['type', 'group', 'medicine', 'amount', 'dose', 'patient', 'docto
 type StopColumns = { _id: string | null; street: string | null; postalCode: string | null; city: string | null; phone: string | null } | null;
 
 /** A joined home's or doctor's address and phone, null when the task names none. */
-function stopAddress(r: StopColumns): StopAddress | null {
-  return r?._id ? { street: r.street ?? '', postalCode: r.postalCode ?? '', city: r.city ?? '', phone: r.phone ?? '' } : null;
+function stopAddress(r: StopColumns, name: string | null | undefined): StopAddress | null {
+  return r?._id ? { name: name ?? '', street: r.street ?? '', postalCode: r.postalCode ?? '', city: r.city ?? '', phone: r.phone ?? '' } : null;
 }
 
 @Injectable()
@@ -103,7 +103,10 @@ export class TasksService {
         ? { _id: r.doctor._id, title: r.doctor.title ?? '', firstname: r.doctor.firstname ?? '', lastname: r.doctor.lastname ?? '', email: r.doctor.email ?? '', fax: r.doctor.fax ?? '' }
         : null,
       livingArea: r.livingArea ?? null,
-      stops: { home: stopAddress(r.home), doctor: stopAddress(r.doctor) },
+      stops: {
+        home: stopAddress(r.home, r.home?.name),
+        doctor: r.doctor?._id ? { name: r.practice ?? '', street: r.doctorStreet ?? '', postalCode: r.doctorPostalCode ?? '', city: r.doctorCity ?? '', phone: r.doctorPhone ?? '' } : null,
+      },
       urgent: r.urgent,
       seen: r.seen ? [auth.userId] : [],
       events: r.events,

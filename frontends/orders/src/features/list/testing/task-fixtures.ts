@@ -69,8 +69,8 @@ export function aTask(overrides: Partial<TaskDto> = {}): TaskDto {
     doctorDetails: { _id: 'd1', title: 'Dr.', firstname: 'Jan', lastname: 'Berg', email: 'berg@praxis.de', fax: '030 123456' },
     livingArea: 'Wohnbereich 1',
     stops: {
-      home: { street: 'Lindenweg 3', postalCode: '10115', city: 'Berlin', phone: '030 111222' },
-      doctor: { street: 'Praxisstraße 1', postalCode: '10117', city: 'Berlin', phone: '030 123450' },
+      home: { name: 'Haus Sonnenschein', street: 'Lindenweg 3', postalCode: '10115', city: 'Berlin', phone: '030 111222' },
+      doctor: { name: 'Praxis Dr. Berg', street: 'Praxisstraße 1', postalCode: '10117', city: 'Berlin', phone: '030 123450' },
     },
     urgent: false,
     seen: ['u1'],
