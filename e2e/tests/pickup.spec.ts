@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { type ListResponse, type PatientDto, TASK_MESSAGES, type TaskDto } from '@mediport/contracts';
 import { ROOT } from '../support/server.js';
@@ -10,7 +11,7 @@ import { apiSession, horizontalOverflow, signInFast } from '../support/layout.js
 // A driver's morning: the pharmacy selects three new orders of two practices on the pickup list and
 // downloads their pickup sheet; the driver, on a phone, delivers one to the care home with the
 // recipient's drawn signature and gives one back to the home; the home sees both in the order's
-// chat as they happen. With E2E_SCREENSHOTS=1 the screens are saved as PNGs.
+// chat as they happen. Both screens pass axe's WCAG 2.1 AA check. With E2E_SCREENSHOTS=1 the screens are saved as PNGs.
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -45,6 +46,12 @@ async function order(request: APIRequestContext, medicine: string, patient: Pati
   return (await res.json()) as TaskDto;
 }
 
+/** WCAG 2.1 A and AA violations of the page as it is, one line per rule with the elements it found. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** The desktop row, or the phone card, of the order with this medicine. */
 const rowOf = (page: Page, medicine: string): Locator => page.locator('tr, li').filter({ hasText: medicine }).last();
 
@@ -70,6 +77,7 @@ test('pharmacy prints the pickup sheet of three orders, the driver delivers one 
   await pharma.getByRole('tab', { name: 'Abholbereit' }).click();
   for (const medicine of [a, b, c]) await rowOf(pharma, medicine).getByRole('checkbox').check();
   await expect(pharma.getByText('3 ausgewählt')).toBeVisible();
+  expect(await violations(pharma)).toEqual([]);
   if (shots) await pharma.screenshot({ path: test.info().outputPath('pickup-ready.png') });
   const [download] = await Promise.all([pharma.waitForEvent('download'), pharma.getByRole('button', { name: 'Abholauftrag erzeugen (PDF)' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^abholauftrag_\d{8}_\d{6}\.pdf$/);
@@ -98,6 +106,7 @@ test('pharmacy prints the pickup sheet of three orders, the driver delivers one 
   await expect(driver.getByRole('tab', { name: 'Abholbereit' })).toHaveCount(0);
   await expect(rowOf(driver, a)).toBeVisible();
   expect(await horizontalOverflow(driver)).toEqual([]);
+  expect(await violations(driver)).toEqual([]);
   await rowOf(driver, a).getByRole('button', { name: 'Ausliefern' }).click();
   await expect(driver.getByText(TASK_MESSAGES.delivery)).toBeVisible();
   await rowOf(driver, a).getByRole('button', { name: 'Zustellen mit Unterschrift' }).click();
