@@ -64,9 +64,18 @@ async function openChat(page: Page, medicine: string): Promise<Locator> {
   return feed;
 }
 
-test('pharmacy prints the pickup sheet of three orders, the driver delivers one with a signature and gives one back, the home sees both live', async ({ browser, request }) => {
+test('pharmacy prints the pickup sheet of three orders, the driver sees them arrive on a phone, delivers one with a signature and gives one back, the home sees both live', async ({ browser, request }) => {
   const [a, b, c] = ['Pickup-Alpha', 'Pickup-Beta', 'Pickup-Gamma'].map((m) => `${m} ${run}`) as [string, string, string];
   const tasks = [await order(request, a, patients[0]!, doctors[0]!._id), await order(request, b, patients[1]!, doctors[0]!._id), await order(request, c, patients[2]!, doctors[1]!._id)];
+
+  // The driver's list is open on a phone before the orders are handed over.
+  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const driver = await phone.newPage();
+  await signInFast(driver, request, 'fahrer');
+  await driver.goto('/v3/abholauftraege');
+  await expect(driver.getByRole('heading', { level: 1, name: 'Abholaufträge' })).toBeVisible();
+  await expect(driver.getByRole('tab', { name: 'Abholbereit' })).toHaveCount(0);
+  await expect(driver.getByText(a)).toHaveCount(0);
 
   // The pharmacy: the ready orders, grouped by doctor, three selected, the sheet downloaded.
   const desk = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
@@ -97,14 +106,9 @@ test('pharmacy prints the pickup sheet of three orders, the driver delivers one 
   const homePage2 = await home.newPage();
   const chatB = await openChat(homePage2, b);
 
-  // The driver on a phone: the stops as cards; one delivered with a signature, one given back.
-  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
-  const driver = await phone.newPage();
-  await signInFast(driver, request, 'fahrer');
-  await driver.goto('/v3/abholauftraege');
-  await expect(driver.getByRole('heading', { level: 1, name: 'Abholaufträge' })).toBeVisible();
-  await expect(driver.getByRole('tab', { name: 'Abholbereit' })).toHaveCount(0);
-  await expect(rowOf(driver, a)).toBeVisible();
+  // The driver on a phone: the new orders arrived without a reload, the stops as cards; one
+  // delivered with a signature, one given back.
+  for (const medicine of [a, b, c]) await expect(rowOf(driver, medicine)).toBeVisible({ timeout: 10_000 });
   expect(await horizontalOverflow(driver)).toEqual([]);
   expect(await violations(driver)).toEqual([]);
   await rowOf(driver, a).getByRole('button', { name: 'Ausliefern' }).click();
