@@ -23,6 +23,7 @@ import { DoctorsModule } from './modules/doctors/doctors.module.js';
 import { HomesModule } from './modules/homes/homes.module.js';
 import { TasksModule } from './modules/tasks/tasks.module.js';
 import { ObservabilityModule } from './core/observability/observability.module.js';
+import { PdfModule } from './core/pdf/pdf.module.js';
 
 @Module({})
 export class AppModule {
@@ -37,6 +38,7 @@ export class AppModule {
         AuditModule,
         RealtimeModule,
         ObservabilityModule,
+        PdfModule,
         UsersModule,
         AuthModule,
         ProfileModule,

@@ -46,6 +46,10 @@ describe('loadConfig', () => {
     { title: 'a METRICS_PORT that is no port', env: { METRICS_PORT: 'abc' } },
     { title: 'a METRICS_PORT over 65535', env: { METRICS_PORT: '70000' } },
     { title: 'a METRICS_PORT equal to PORT', env: { PORT: '8080', METRICS_PORT: '8080' } },
+    { title: 'PDF_CONCURRENCY of 0', env: { PDF_CONCURRENCY: '0' } },
+    { title: 'a PDF_CONCURRENCY that is no number', env: { PDF_CONCURRENCY: 'vier' } },
+    { title: 'a PDF_TIMEOUT_MS under one second', env: { PDF_TIMEOUT_MS: '50' } },
+    { title: 'a negative PDF_QUEUE_LIMIT', env: { PDF_QUEUE_LIMIT: '-1' } },
   ])('rejects $title', ({ env }) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env })).toThrow(ConfigError);
   });
@@ -90,5 +94,14 @@ describe('loadConfig', () => {
 
   it('reads METRICS_TOKEN', () => {
     expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', METRICS_TOKEN: ' 0123456789abcdef-token ' }).metrics.token).toBe('0123456789abcdef-token');
+  });
+
+  it('prints PDFs with /usr/bin/chromium, 4 at once, 100 waiting, 20 s each by default', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's' }).pdf).toEqual({ chromiumPath: '/usr/bin/chromium', concurrency: 4, queueLimit: 100, timeoutMs: 20_000 });
+  });
+
+  it('reads CHROMIUM_PATH, PDF_CONCURRENCY, PDF_QUEUE_LIMIT and PDF_TIMEOUT_MS', () => {
+    const env = { CHROMIUM_PATH: ' /opt/chromium/chrome ', PDF_CONCURRENCY: '2', PDF_QUEUE_LIMIT: '0', PDF_TIMEOUT_MS: '5000' };
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env }).pdf).toEqual({ chromiumPath: '/opt/chromium/chrome', concurrency: 2, queueLimit: 0, timeoutMs: 5000 });
   });
 });

@@ -35,7 +35,8 @@ export interface AppConfig {
    * a client forge X-Forwarded-For.
    */
   trustProxy: false | number | string;
-  chromiumPath: string | null;
+  /** PDF output through Chromium (see core/pdf): browser binary, parallel renders, time limit. */
+  pdf: PdfConfig;
   staticRoot: string;
   remoteUrls: Record<RemoteName, string>;
   /** Origins allowed to call /api from a browser page of another origin (CORS_ORIGINS); empty = same origin only. */
@@ -55,6 +56,17 @@ export interface AppConfig {
    * Neither set: /metrics answers 404.
    */
   metrics: { token: string | null; port: number | null; host: string };
+}
+
+export interface PdfConfig {
+  /** The Chromium binary (CHROMIUM_PATH, default /usr/bin/chromium). */
+  chromiumPath: string;
+  /** Renders at once, one browser page each (PDF_CONCURRENCY, default 4). */
+  concurrency: number;
+  /** Renders waiting beyond those (PDF_QUEUE_LIMIT, default 100); more are refused with 503. */
+  queueLimit: number;
+  /** Longest wait of one render, queue included (PDF_TIMEOUT_MS, default 20000); then 503. */
+  timeoutMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -139,6 +151,24 @@ function metricsListen(value: string | undefined, appPort: number): { port: numb
   return { port, host: match[1]?.replace(/^\[|\]$/g, '') ?? '127.0.0.1' };
 }
 
+/** A whole number within [min, max] from the environment, or the fallback when unset. */
+function intSetting(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`Invalid ${name} "${value}" (a whole number from ${min} to ${max})`);
+  return n;
+}
+
+function pdfConfig(env: NodeJS.ProcessEnv): PdfConfig {
+  return {
+    chromiumPath: text(env.CHROMIUM_PATH) ?? '/usr/bin/chromium',
+    concurrency: intSetting('PDF_CONCURRENCY', env.PDF_CONCURRENCY, 4, 1, 32),
+    queueLimit: intSetting('PDF_QUEUE_LIMIT', env.PDF_QUEUE_LIMIT, 100, 0, 10_000),
+    // At least 1 s: a shorter limit would refuse every cold start (launching Chromium takes ~0.3 s and more under load).
+    timeoutMs: intSetting('PDF_TIMEOUT_MS', env.PDF_TIMEOUT_MS, 20_000, 1000, 600_000),
+  };
+}
+
 function jwtSecretFor(env: NodeJS.ProcessEnv, dataDir: string): string {
   const given = text(env.JWT_SECRET);
   if (given) return given;
@@ -185,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: text(env.REDIS_PREFIX) ?? 'mediport',
     socketSweepMs: socketSweepMs(env.SOCKET_SWEEP_MS),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    chromiumPath: text(env.CHROMIUM_PATH),
+    pdf: pdfConfig(env),
     staticRoot,
     remoteUrls: {
       orders: text(env.REMOTE_ORDERS_URL) ?? '/remotes/orders/mf-manifest.json',

@@ -16,12 +16,15 @@ export class HealthController {
     private readonly readiness: ReadinessService,
   ) {}
 
-  /** The process lives and answers HTTP; checks nothing else, so a database outage never restarts it. */
+  /**
+   * The process lives and answers HTTP; checks nothing else, so a database outage never restarts it.
+   * Shows the registered status reports (e.g. `pdf`), which cannot fail it.
+   */
   @Get()
   @Public()
   @HealthCheck()
   live(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
-    return this.answer(res, []);
+    return this.answer(res, this.readiness.statuses());
   }
 
   /** Ready for traffic: database reachable and migrated, Redis (with REDIS_URL), registered checks. */

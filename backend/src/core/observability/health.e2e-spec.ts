@@ -14,6 +14,9 @@ const MIGRATIONS = journal.entries.length;
 /** The failing checks below are logged at error by design; keep the test output for real failures. */
 const QUIET = { LOG_LEVEL: 'fatal' };
 
+/** The PDF service's entry while no PDF was made yet: a status, never a failing check. */
+const PDF_IDLE = { status: 'up', browser: 'idle', busy: 0, queued: 0, launches: 0, concurrency: 4 };
+
 /** Nothing of the configuration that could help an attacker: connection strings, passwords, secrets. */
 function expectNoSecrets(body: unknown, db: TestDatabase, extra: string[] = []): void {
   const text = JSON.stringify(body);
@@ -31,15 +34,15 @@ describe('embedded defaults (no REDIS_URL)', () => {
   const api = () => request(app.getHttpServer());
 
   describe('GET /api/health', () => {
-    it('answers without sign-in that the process lives', async () => {
+    it('answers without sign-in that the process lives, with the state of the PDF service', async () => {
       const res = await api().get('/api/health');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'ok', info: {}, error: {}, details: {} });
+      expect(res.body).toEqual({ status: 'ok', info: { pdf: PDF_IDLE }, error: {}, details: { pdf: PDF_IDLE } });
       expect(res.headers['cache-control']).toMatch(/no-store/);
     });
 
     it('is the same under /api/v3', async () => {
-      expect((await api().get('/api/v3/health')).body).toEqual({ status: 'ok', info: {}, error: {}, details: {} });
+      expect((await api().get('/api/v3/health')).body).toEqual({ status: 'ok', info: { pdf: PDF_IDLE }, error: {}, details: { pdf: PDF_IDLE } });
     });
   });
 
@@ -49,9 +52,9 @@ describe('embedded defaults (no REDIS_URL)', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         status: 'ok',
-        info: { database: { status: 'up', driver: db.url ? 'postgres' : 'pglite', migrations: MIGRATIONS, responseTime: expect.any(Number) } },
+        info: { database: { status: 'up', driver: db.url ? 'postgres' : 'pglite', migrations: MIGRATIONS, responseTime: expect.any(Number) }, pdf: PDF_IDLE },
         error: {},
-        details: { database: expect.objectContaining({ status: 'up' }) },
+        details: { database: expect.objectContaining({ status: 'up' }), pdf: PDF_IDLE },
       });
       expect(res.body.details.redis).toBeUndefined();
       expectNoSecrets(res.body, db);
@@ -65,8 +68,8 @@ describe('embedded defaults (no REDIS_URL)', () => {
       try {
         const res = await api().get('/api/health/ready');
         expect(res.status).toBe(503);
-        expect(res.body).toMatchObject({ status: 'error', info: {}, error: { database: { status: 'down', message: `1 of ${MIGRATIONS} migrations not applied` } } });
-        expect(res.body.details).toEqual(res.body.error);
+        expect(res.body).toMatchObject({ status: 'error', info: { pdf: PDF_IDLE }, error: { database: { status: 'down', message: `1 of ${MIGRATIONS} migrations not applied` } } });
+        expect(res.body.details).toEqual({ ...res.body.error, pdf: PDF_IDLE });
       } finally {
         await database.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${saved.rows[0]!.hash}, ${last})`);
       }
@@ -74,7 +77,7 @@ describe('embedded defaults (no REDIS_URL)', () => {
     });
 
     // Runs last: a registered check stays registered.
-    it('includes checks other modules register (extension point, e.g. Chromium for PDFs)', async () => {
+    it('includes checks other modules register (extension point)', async () => {
       let chromium: 'missing' | 'broken' | 'fine' = 'missing';
       app.get(ReadinessService).register({
         key: 'chromium',
@@ -98,6 +101,32 @@ describe('embedded defaults (no REDIS_URL)', () => {
       // Liveness never depends on the checks.
       chromium = 'missing';
       expect((await api().get('/api/health')).status).toBe(200);
+    });
+
+    // Runs after the checks above (the check registered there stays down).
+    it('shows the status reports modules register in both probes, degraded at worst, never down', async () => {
+      let printer: 'fine' | 'impaired' | 'broken' = 'fine';
+      app.get(ReadinessService).registerStatus({
+        key: 'printer',
+        report: () => {
+          if (printer === 'broken') throw new Error('spawn /opt/secret-path/printer EACCES');
+          return { degraded: printer === 'impaired', data: { jobs: 2 } };
+        },
+      });
+      const fine = await api().get('/api/health');
+      expect(fine.status).toBe(200);
+      expect(fine.body).toMatchObject({ status: 'ok', info: { printer: { status: 'up', jobs: 2 } } });
+      printer = 'impaired';
+      const impaired = await api().get('/api/health');
+      expect(impaired.status).toBe(200);
+      expect(impaired.body).toMatchObject({ status: 'degraded', info: { printer: { status: 'degraded', jobs: 2 } } });
+      expect((await api().get('/api/health/ready')).body.info.printer).toEqual({ status: 'degraded', jobs: 2 });
+      printer = 'broken';
+      const broken = await api().get('/api/health');
+      expect(broken.status).toBe(200);
+      expect(broken.body.info.printer).toEqual({ status: 'degraded', message: 'unknown' });
+      expectNoSecrets(broken.body, db, ['secret-path', 'EACCES']);
+      expect(() => app.get(ReadinessService).registerStatus({ key: 'database', report: () => ({ degraded: false, data: {} }) })).toThrow('registered twice');
     });
   });
 });

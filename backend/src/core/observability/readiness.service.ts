@@ -9,9 +9,11 @@ import { HealthRepository } from './health.repository.js';
 
 /**
  * A dependency the instance needs before it takes traffic. Extension point: a module registers its
- * own in `onModuleInit`, e.g. the PDF module once Chromium exists:
+ * own in `onModuleInit`, e.g. a store every request reads:
  *
- *   readiness.register({ key: 'chromium', check: async () => { await this.browser.version(); } });
+ *   readiness.register({ key: 'store', check: async () => { await this.store.ping(); } });
+ *
+ * A dependency the instance works without (Chromium for PDFs) registers a StatusReport instead.
  *
  * `check` resolves when ready (optionally with extra data for the answer: counts, versions, never
  * addresses or credentials) and throws when not: a `NotReadyError`'s message appears in the answer
@@ -20,6 +22,17 @@ import { HealthRepository } from './health.repository.js';
 export interface ReadinessCheck {
   readonly key: string;
   check(signal: AbortSignal): Promise<Record<string, unknown> | void>;
+}
+
+/**
+ * A dependency the instance works without (e.g. Chromium for PDFs): shown by liveness and
+ * readiness, failing neither. `report` answers at once from what the module already knows (no
+ * I/O); `degraded: true` marks it impaired: the probe answers 200 with status "degraded".
+ * `data` follows the rules of a check's data: counts and states, never addresses or credentials.
+ */
+export interface StatusReport {
+  readonly key: string;
+  report(): { degraded: boolean; data: Record<string, unknown> };
 }
 
 /** Each check is marked down after this long. */
@@ -36,6 +49,7 @@ export class NotReadyError extends Error {}
 export class ReadinessService implements OnApplicationShutdown {
   private readonly logger = new Logger('Health');
   private readonly registered: ReadinessCheck[] = [];
+  private readonly reports: StatusReport[] = [];
   /** The migration files' journal times; read once, the folder does not change while we run. */
   private migrationFiles: number[] | null = null;
   /** A client of its own for PING: the socket.io adapter's clients are busy with pub/sub. */
@@ -48,20 +62,45 @@ export class ReadinessService implements OnApplicationShutdown {
   ) {}
 
   register(check: ReadinessCheck): void {
-    if (['database', 'redis', ...this.registered.map((c) => c.key)].includes(check.key)) throw new Error(`Readiness check "${check.key}" is registered twice`);
+    this.refuseTaken(check.key);
     this.registered.push(check);
+  }
+
+  registerStatus(status: StatusReport): void {
+    this.refuseTaken(status.key);
+    this.reports.push(status);
+  }
+
+  /** The registered status reports, for liveness (which checks nothing) and readiness alike. */
+  statuses(): HealthIndicatorFunction[] {
+    return this.reports.map(({ key, report }) => () => {
+      const session = this.indicators.check(key);
+      try {
+        const { degraded, data } = report();
+        return degraded ? session.degraded(data) : session.up(data);
+      } catch (error) {
+        this.logger.warn(`Status report "${key}" failed: ${describeForLog(error).split('\n')[0]}`);
+        return session.degraded({ message: 'unknown' });
+      }
+    });
   }
 
   checks(): HealthIndicatorFunction[] {
     const all: ReadinessCheck[] = [{ key: 'database', check: () => this.database() }];
     if (this.config.redisUrl) all.push({ key: 'redis', check: () => this.pingRedis() });
     all.push(...this.registered);
-    return all.map(({ key, check }) => () =>
+    const checks = all.map(({ key, check }) => () =>
       this.indicators
         .check(key)
         .attempt(({ signal }) => this.safely(key, () => check(signal)))
         .withTimeout(CHECK_TIMEOUT_MS),
     );
+    return [...checks, ...this.statuses()];
+  }
+
+  private refuseTaken(key: string): void {
+    const taken = ['database', 'redis', ...this.registered.map((c) => c.key), ...this.reports.map((r) => r.key)];
+    if (taken.includes(key)) throw new Error(`Readiness check "${key}" is registered twice`);
   }
 
   async onApplicationShutdown(): Promise<void> {
