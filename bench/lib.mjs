@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks in bench/ (not tests): arguments, deterministic data, percentiles,
 // printing, a scratch PostgreSQL database, and the built backend started with SQL capture.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -510,3 +510,70 @@ export async function startBareSqlServer({ databaseUrl, backendDir = path.join(r
     },
   };
 }
+
+// ---------- memory of a process tree, from /proc ----------
+
+const PAGE = 4096;
+function processTable() {
+  const table = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').trim();
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.push({ pid: Number(entry), ppid: Number(fields[1]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+/** This process and every process under it (the Chromium browsers and their helpers). */
+export function treeOf(root) {
+  const table = processTable();
+  const out = [root];
+  for (let i = 0; i < out.length; i++) for (const p of table) if (p.ppid === out[i]) out.push(p.pid);
+  return out;
+}
+
+function rssBytes(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE;
+  } catch {
+    return 0;
+  }
+}
+
+/** Proportional set size: shared pages split among the processes sharing them, so a tree's sum is not inflated. */
+function pssBytes(pid) {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Samples the memory of `root` and every process under it (e.g. a backend and its Chromium) every
+ * 20 ms while `fn` runs; answers fn's result and the peaks (RSS, PSS, processes under root).
+ */
+export async function withTreeMemory(root, fn) {
+  const peak = { rss: 0, pss: 0, processes: 0 };
+  const sample = () => {
+    const tree = treeOf(root);
+    peak.rss = Math.max(peak.rss, tree.reduce((sum, pid) => sum + rssBytes(pid), 0));
+    peak.pss = Math.max(peak.pss, tree.reduce((sum, pid) => sum + pssBytes(pid), 0));
+    peak.processes = Math.max(peak.processes, tree.length - 1);
+  };
+  const timer = setInterval(sample, 20);
+  sample();
+  try {
+    const result = await fn();
+    sample();
+    return { result, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+

@@ -16,14 +16,13 @@
 //
 //   (cd backend && npx tsc -p tsconfig.build.json)
 //   node bench/pdf-render.mjs [--rounds 100] [--concurrent 20] [--pools 1,2,4] [--naive]
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import 'reflect-metadata';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_PATH, cli, keepRunningOnClosedOutput, machineLoad, ms, printTable, ratio, repeatInterleaved, repoRoot } from './lib.mjs';
+import { CHROMIUM_PATH, cli, keepRunningOnClosedOutput, machineLoad, ms, printTable, ratio, repeatInterleaved, repoRoot, withTreeMemory } from './lib.mjs';
 
 const { opt, flag } = cli();
 const rounds = Math.max(1, Number(opt('rounds', 100)));
@@ -63,69 +62,6 @@ const data = {
   rows: Array.from({ length: ROWS }, (_, i) => ({ patient: `Jürgen Weiß ${i + 1}`, medicine: ['Ibuprofen 400 mg', 'Metformin 500 mg', 'Pantoprazol 20 mg', 'Ramipril 5 mg'][i % 4], amount: 1 + (i % 3), done: i % 2 === 0 })),
 };
 const render = (service) => service.render('test-sheet', data, { title: 'Abholauftrag' });
-
-// ---------- memory from /proc ----------
-
-const PAGE = 4096;
-function processTable() {
-  const table = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').trim();
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.push({ pid: Number(entry), ppid: Number(fields[1]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return table;
-}
-
-/** This process and every process under it (the Chromium browsers and their helpers). */
-function treeOf(root) {
-  const table = processTable();
-  const out = [root];
-  for (let i = 0; i < out.length; i++) for (const p of table) if (p.ppid === out[i]) out.push(p.pid);
-  return out;
-}
-
-function rssBytes(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE;
-  } catch {
-    return 0;
-  }
-}
-
-/** Proportional set size: shared pages split among the processes sharing them, so a tree's sum is not inflated. */
-function pssBytes(pid) {
-  try {
-    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** Samples the tree's memory every 10 ms while `fn` runs; answers fn's result and the peaks. */
-async function withMemory(fn) {
-  const peak = { rss: 0, pss: 0, processes: 0 };
-  const sample = () => {
-    const tree = treeOf(process.pid);
-    peak.rss = Math.max(peak.rss, tree.reduce((sum, pid) => sum + rssBytes(pid), 0));
-    peak.pss = Math.max(peak.pss, tree.reduce((sum, pid) => sum + pssBytes(pid), 0));
-    peak.processes = Math.max(peak.processes, tree.length - 1);
-  };
-  const timer = setInterval(sample, 20);
-  sample();
-  try {
-    const result = await fn();
-    sample();
-    return { result, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
@@ -194,7 +130,7 @@ async function bursts(concurrency) {
   };
   const cold = await timed();
   const warm = await timed();
-  const { peak } = await withMemory(run);
+  const { peak } = await withTreeMemory(process.pid, run);
   const stats = pool.status();
   const pages = pool.pageCounts();
   await pool.onApplicationShutdown();
@@ -225,7 +161,7 @@ if (naive) {
           }
         }),
       );
-    const { peak } = sampled ? await withMemory(run) : { peak: null, result: await run() };
+    const { peak } = sampled ? await withTreeMemory(process.pid, run) : { peak: null, result: await run() };
     return { wall: performance.now() - t, launches, peak };
   };
   const timed = await naiveBurst(false);
