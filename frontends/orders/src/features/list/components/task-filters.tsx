@@ -1,3 +1,4 @@
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -54,7 +55,21 @@ function DateField({ label, value, onChange }: { label: string; value: string; o
   );
 }
 
-function OptionFilter({ label, value, options, onChange }: { label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface OptionFilterProps {
+  label: string;
+  value: string;
+  options: FilterOption[];
+  onChange: (value: string) => void;
+  sx?: SxProps<Theme>;
+}
+
+/** A filter picking one of `options`, or 'Alle' (''); a value no longer among the options shows as 'Alle'. */
+export function OptionFilter({ label, value, options, onChange, sx = { minWidth: 160, maxWidth: 260 } }: OptionFilterProps) {
   return (
     <TextField
       select
@@ -65,7 +80,7 @@ function OptionFilter({ label, value, options, onChange }: { label: string; valu
       value={options.some((o) => o.value === value) ? value : ''}
       onChange={(e) => onChange(e.target.value)}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      sx={{ minWidth: 160, maxWidth: 260 }}
+      sx={sx}
     >
       <MenuItem value="">{T.all}</MenuItem>
       {options.map((o) => (

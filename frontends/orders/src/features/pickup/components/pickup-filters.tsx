@@ -1,39 +1,14 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { type FilterOption, OptionFilter } from '../../list/components/task-filters';
 import { PICKUP_TEXTS as T } from '../messages';
 import type { PickupFilters, PickupGrouping } from '../pickup-request';
 
-export interface FilterOption {
-  value: string;
-  label: string;
-}
-
-function OptionFilter({ label, value, options, onChange }: { label: string; value: string; options: FilterOption[]; onChange: (value: string) => void }) {
-  return (
-    <TextField
-      select
-      label={label}
-      size="small"
-      margin="none"
-      value={options.some((o) => o.value === value) ? value : ''}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      sx={{ minWidth: 140, flex: { xs: '1 1 140px', sm: '0 1 260px' } }}
-    >
-      <MenuItem value="">{T.all}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+/** Two filters share a phone's row; on wider screens each takes up to 260 px. */
+const FILTER_SX = { minWidth: 140, flex: { xs: '1 1 140px', sm: '0 1 260px' } };
 
 export interface PickupFilterBarProps {
   by: PickupGrouping;
@@ -60,8 +35,8 @@ export function PickupFilterBar({ by, onGroup, filters, onFilter, homes, doctors
         <ToggleButton value="doctor">{T.byDoctor}</ToggleButton>
         <ToggleButton value="home">{T.byHome}</ToggleButton>
       </ToggleButtonGroup>
-      <OptionFilter label={T.homeFilter} value={filters.home} options={homes} onChange={(v) => onFilter('home', v)} />
-      <OptionFilter label={T.doctorFilter} value={filters.doctor} options={doctors} onChange={(v) => onFilter('doctor', v)} />
+      <OptionFilter label={T.homeFilter} value={filters.home} options={homes} onChange={(v) => onFilter('home', v)} sx={FILTER_SX} />
+      <OptionFilter label={T.doctorFilter} value={filters.doctor} options={doctors} onChange={(v) => onFilter('doctor', v)} sx={FILTER_SX} />
       <FormControlLabel control={<Switch checked={filters.notSeen} onChange={(e) => onFilter('notSeen', e.target.checked)} />} label={T.onlyNew} sx={{ minHeight: 44, mr: 0 }} />
     </Box>
   );
