@@ -322,6 +322,8 @@ useTestApp(async (booted) => {
     TaskEventWriteDto: (n) => ({ type: 'message', data: `Fuzznachricht ${n}` }),
     TaskEventsSeenDto: () => ({ seen: true }),
     EventsSeenDto: () => ({ events: [] }),
+    TaskDeliveryDto: (n) => ({ recipient: `Fuzz ${n}` }),
+    TaskIncidentDto: (n) => ({ reason: 'other', text: `Fuzzproblem ${n}` }),
   };
 });
 
