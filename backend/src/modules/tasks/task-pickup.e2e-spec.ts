@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { deflateSync } from 'node:zlib';
 import request from 'supertest';
-import { type AuthRecord, EVENT_MESSAGES, PICKUP_MAX_TASKS, TASK_MESSAGES, type TaskDto, type TaskEventDto } from '@mediport/contracts';
+import { type AuthRecord, EVENT_MESSAGES, PDF_MESSAGES, PICKUP_MAX_TASKS, TASK_MESSAGES, type TaskDto, type TaskEventDto } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { settings, taskEvents, tasks } from '../../db/schema/index.js';
@@ -317,5 +317,32 @@ describe('POST /api/tasks/:id/incidents (problems on the way)', () => {
     const id = status ? await insertTask({ status }) : NO_ID;
     const res = await api().post(`/api/tasks/${id}/incidents`).set('x-auth-token', as(caller)).send({ reason: 'damaged' });
     expect(res.status).toBe(expected);
+  });
+});
+
+describe('POST /api/tasks/pickup without Chromium', () => {
+  let noPdf: NestExpressApplication;
+  let noPdfDatabase: Database;
+  let pharmacy: string;
+  let order: typeof tasks.$inferInsert;
+  useTestApp(
+    async (booted) => {
+      noPdf = booted.app;
+      const world = await taskWorld(noPdf);
+      noPdfDatabase = world.database;
+      pharmacy = world.demo.apotheke.token;
+      order = { type: 1, medicine: 'Ohne Browser', patientId: world.ownPatient, homeId: world.ownHome, doctorId: world.ownDoctor };
+    },
+    { CHROMIUM_PATH: '/nonexistent/chromium' },
+  );
+
+  it('answers 503 naming the missing browser and leaves the orders new: no sheet, no status change', async () => {
+    const [task] = await noPdfDatabase.insert(tasks).values(order).returning({ id: tasks.id });
+    const res = await request(noPdf.getHttpServer()).post('/api/tasks/pickup').set('x-auth-token', pharmacy).send({ tasks: [task!.id] });
+    expect(res.status).toBe(503);
+    expect(res.body.errors[0].message).toBe(PDF_MESSAGES.browserMissing('/nonexistent/chromium'));
+    const [after] = await noPdfDatabase.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task!.id));
+    expect(after!.status).toBe('new');
+    expect(await noPdfDatabase.select().from(taskEvents).where(eq(taskEvents.taskId, task!.id))).toEqual([]);
   });
 });
