@@ -22,6 +22,7 @@ import { PatientsModule } from './modules/patients/patients.module.js';
 import { DoctorsModule } from './modules/doctors/doctors.module.js';
 import { HomesModule } from './modules/homes/homes.module.js';
 import { TasksModule } from './modules/tasks/tasks.module.js';
+import { DocumentsModule } from './modules/documents/documents.module.js';
 import { ObservabilityModule } from './core/observability/observability.module.js';
 import { PdfModule } from './core/pdf/pdf.module.js';
 
@@ -55,6 +56,7 @@ export class AppModule {
         DoctorsModule,
         HomesModule,
         TasksModule,
+        DocumentsModule,
       ],
     };
   }

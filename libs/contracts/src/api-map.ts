@@ -37,6 +37,7 @@ import type { MedicineDto, MedicineToggleRequest } from './medicines.js';
 import type { MeetingDto, MeetingUpdateRequest } from './meetings.js';
 import type { OauthLoginRequest } from './oauth.js';
 import type { ProfileDocumentContent, ProfileDocumentDecisionRequest, ProfileDocumentDto, ProfileDocumentUploadRequest, ProfileUpdateRequest } from './profile.js';
+import type { DocumentRequestBody, DocumentRequestResponse } from './documents.js';
 import type { SettingsAdminDto, SettingsUpdateRequest } from './settings.js';
 import type { ReadAllResponse, StatisticsResponse } from './statistics.js';
 import type {
@@ -193,6 +194,9 @@ export const API_MAP = {
   'PUT /api/tasks/:id/events': route<TaskEventsSeenRequest, TaskSeenResponse>(),
   'GET /api/tasks/:taskId/events/:eventId/attachment/:name': fileRoute(),
   'GET /api/events': route<undefined, ListResponse<EventListItemDto>>(),
+
+  // Prescription requests to practices
+  'POST /api/documents/request': route<DocumentRequestBody, DocumentRequestResponse>(),
   'GET /api/events/meta': route<undefined, TaskEventMetaResponse>(),
   'PUT /api/events/seen': route<EventsSeenRequest, TaskSeenResponse>(),
   'PUT /api/events/:id/seen': route<undefined, TaskSeenResponse>(),

@@ -17,6 +17,8 @@ import type { DoctorsController } from '../../modules/doctors/doctors.controller
 import type { DoctorWriteDto } from '../../modules/doctors/dto/doctor-write.dto.js';
 import type { OfficeWriteDto } from '../../modules/doctors/dto/office-write.dto.js';
 import type { OfficesController } from '../../modules/doctors/offices.controller.js';
+import type { DocumentsController } from '../../modules/documents/documents.controller.js';
+import type { DocumentRequestDto } from '../../modules/documents/dto/document-request.dto.js';
 import type { HomeGroupWriteDto } from '../../modules/homes/dto/home-group-write.dto.js';
 import type { HomeWriteDto } from '../../modules/homes/dto/home-write.dto.js';
 import type { HomesController } from '../../modules/homes/homes.controller.js';
@@ -113,6 +115,7 @@ export type ApiMapCheck = [
   Route<'POST /api/auth/switch-back', Answer<AuthController['switchBack']>, SwitchBackDto>,
   Route<'POST /api/doctors', Answer<DoctorsController['create']>, DoctorWriteDto>,
   Route<'POST /api/doctors/offices', Answer<OfficesController['create']>, OfficeWriteDto>,
+  Route<'POST /api/documents/request', Answer<DocumentsController['request']>, DocumentRequestDto>,
   Route<'POST /api/homes', Answer<HomesController['create']>, HomeWriteDto>,
   Route<'POST /api/homes/:id/groups', Answer<HomesController['createGroup']>, HomeGroupWriteDto>,
   Route<'POST /api/oauth', Answer<OauthController['login']>, OauthLoginDto>,

@@ -324,6 +324,7 @@ useTestApp(async (booted) => {
     EventsSeenDto: () => ({ events: [] }),
     TaskDeliveryDto: (n) => ({ recipient: `Fuzz ${n}` }),
     TaskIncidentDto: (n) => ({ reason: 'other', text: `Fuzzproblem ${n}` }),
+    DocumentRequestDto: () => ({ tasks: [], type: 'preferred' }),
   };
 });
 

@@ -23,7 +23,7 @@ import { PdfService } from '../../core/pdf/pdf.service.js';
 import { taskPolicy } from '../../core/permissions/policies/index.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
 import type { TaskDeliveryDto, TaskIncidentDto } from './dto/task-delivery.dto.js';
-import { isId } from './dto/task-write.dto.js';
+import { taskIds } from './dto/task-ids.js';
 import { TaskEventsRepository } from './task-events.repository.js';
 import { TaskEventsService } from './task-events.service.js';
 import { TasksLive } from './tasks.live.js';
@@ -212,14 +212,13 @@ export class TaskPickupService {
   /** The listed ids: a list of 1 to PICKUP_MAX_TASKS distinct task ids. */
   private pickupIds(body: unknown): string[] {
     const list = body && typeof body === 'object' ? (body as { tasks?: unknown }).tasks : undefined;
-    const refuse = (message: string) => AppError.badRequest([{ path: 'tasks', code: 'invalid', message }]);
-    if (!Array.isArray(list) || !list.every((id) => typeof id === 'string')) throw refuse(TASK_MESSAGES.seenList);
-    if (!list.length) throw refuse(TASK_MESSAGES.pickupEmpty);
-    if (list.length > PICKUP_MAX_TASKS) throw refuse(TASK_MESSAGES.pickupTooMany);
-    if (new Set(list).size !== list.length) throw refuse(TASK_MESSAGES.pickupDuplicate);
-    // A malformed id names no task the caller may see.
-    if (!list.every(isId)) throw pickupUnknown();
-    return list as string[];
+    return taskIds(list, PICKUP_MAX_TASKS, {
+      list: TASK_MESSAGES.seenList,
+      empty: TASK_MESSAGES.pickupEmpty,
+      tooMany: TASK_MESSAGES.pickupTooMany,
+      duplicate: TASK_MESSAGES.pickupDuplicate,
+      unknown: TASK_MESSAGES.pickupUnknown,
+    });
   }
 
   /**
