@@ -8,7 +8,8 @@ import { Optional } from '../../../core/validation/optional.js';
  * its own message) and how to send.
  */
 export class DocumentRequestDto {
-  @Allow() tasks!: unknown;
+  /** Checked in the service (a list of 1 to 999 order ids), whatever the client sent. */
+  @Allow() tasks!: string[];
   @Optional() @IsIn(DOCUMENT_REQUEST_TYPES, { message: DOCUMENT_MESSAGES.type }) type?: DocumentRequestType;
 }
 
