@@ -25,6 +25,7 @@ import { TasksModule } from './modules/tasks/tasks.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { ObservabilityModule } from './core/observability/observability.module.js';
 import { PdfModule } from './core/pdf/pdf.module.js';
+import { OutboxModule } from './core/outbox/outbox.module.js';
 
 @Module({})
 export class AppModule {
@@ -40,6 +41,7 @@ export class AppModule {
         RealtimeModule,
         ObservabilityModule,
         PdfModule,
+        OutboxModule,
         UsersModule,
         AuthModule,
         ProfileModule,

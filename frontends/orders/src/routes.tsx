@@ -7,6 +7,7 @@ const TaskListPage = lazyPage(() => import(/* webpackChunkName: "page-task-list"
 const OrderWizardPage = lazyPage(() => import(/* webpackChunkName: "page-order-wizard" */ './pages/order-wizard-page').then((m) => m.OrderWizardPage));
 const PatientOrdersPage = lazyPage(() => import(/* webpackChunkName: "page-patient-orders" */ './pages/patient-orders-page').then((m) => m.PatientOrdersPage));
 const PickupListPage = lazyPage(() => import(/* webpackChunkName: "page-pickup-list" */ './pages/pickup-list-page').then((m) => m.PickupListPage));
+const DocumentRequestPage = lazyPage(() => import(/* webpackChunkName: "page-document-request" */ './pages/document-request-page').then((m) => m.DocumentRequestPage));
 
 const SECTION = 'Aufträge und Abholung';
 
@@ -54,7 +55,7 @@ export const ordersRoutes: RouteObject[] = [
       { path: 'abholauftraege', element: <PickupListPage /> },
     ],
   },
-  { element: <RequirePermission name="task_create_recipe_requirement" />, children: [{ path: 'anforderungen/erzeugen', element: <PlaceholderPage title="Rezeptanforderungen" section={SECTION} /> }] },
+  { element: <RequirePermission name="task_create_recipe_requirement" />, children: [{ path: 'anforderungen/erzeugen', element: <DocumentRequestPage /> }] },
   { element: <RequirePermission name="task_import_view" />, children: [{ path: 'anforderungen/import', element: <PlaceholderPage title="Import" section={SECTION} /> }] },
   { path: '*', element: <PlaceholderPage title="Anforderungen" section={SECTION} /> },
 ];

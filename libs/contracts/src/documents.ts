@@ -64,6 +64,47 @@ export interface DocumentRequestResponse {
   withoutDoctor: TaskDto[];
 }
 
+/** One doctor's document as the composing page sends it: the edited subject and text (HTML) and its orders. */
+export interface DocumentCreateGroup {
+  doctor: string;
+  subject: string;
+  /** Rich text (HTML); the server keeps only paragraphs, line breaks, bold, italic, underline and lists. */
+  content: string;
+  tasks: string[];
+}
+
+/** Body of POST /api/documents: the type chosen on the page and one group per doctor. */
+export interface DocumentCreateBody {
+  type?: DocumentRequestType;
+  documents: DocumentCreateGroup[];
+}
+
+/** Where a document's message stands. */
+export const DOCUMENT_STATES = ['queued', 'sent', 'failed'] as const;
+export type DocumentState = (typeof DOCUMENT_STATES)[number];
+
+/** A prescription request as stored: one per doctor and sending; its PDF at GET /api/documents/{id}/pdf. */
+export interface DocumentDto {
+  _id: string;
+  doctor: DocumentRequestDoctor;
+  channel: DocumentChannel;
+  subject: string;
+  tasks: string[];
+  state: DocumentState;
+  createdAt: string;
+  createdFrom: { _id: string; username: string } | null;
+}
+
+/** Answer of POST /api/documents: 'Dokumente angelegt' and the documents queued for sending. */
+export interface DocumentCreateResponse {
+  message: string;
+  documents: DocumentDto[];
+}
+
+/** Longest subject and text of a request (the text as HTML). */
+export const DOCUMENT_SUBJECT_MAX = 300;
+export const DOCUMENT_CONTENT_MAX = 20_000;
+
 /** Most orders on one composing page (the orders list loads at most 999). */
 export const DOCUMENT_REQUEST_MAX_TASKS = 999;
 
@@ -77,6 +118,15 @@ export const DOCUMENT_MESSAGES = {
   tasksTooMany: `Bitte wählen Sie höchstens ${DOCUMENT_REQUEST_MAX_TASKS} Aufträge aus.`,
   tasksUnknown: 'Mindestens ein ausgewählter Auftrag wurde nicht gefunden.',
   type: 'Bitte wählen Sie E-Mail, Fax oder den bevorzugten Weg.',
+  documentsList: 'Bitte geben Sie die Dokumente als Liste an.',
+  subjectRequired: 'Bitte geben Sie einen Betreff an.',
+  subjectTooLong: `Der Betreff darf höchstens ${DOCUMENT_SUBJECT_MAX} Zeichen lang sein.`,
+  contentTooLong: 'Der Text ist zu lang.',
+  noTasks: 'Für keinen Arzt ist ein Auftrag zum Anfordern ausgewählt.',
+  doctorUnknown: 'Bitte wählen Sie einen vorhandenen Arzt aus.',
+  noAddress: 'Für diesen Arzt ist keine E-Mail-Adresse oder Faxnummer hinterlegt.',
+  taskOfOtherDoctor: 'Ein Auftrag gehört nicht zu diesem Arzt.',
+  waitingAtPractice: 'Für Aufträge „Rezept in Arztpraxis“ wird nichts versendet: Das Rezept liegt bereits in der Praxis.',
   // The standard text when the caller has no saved snippet.
   defaultSubject: 'Rezeptanforderung',
   defaultContent: 'Sehr geehrte Damen und Herren,\n\nbitte stellen Sie für die folgenden Patienten ein Rezept aus.\n\nMit freundlichen Grüßen',

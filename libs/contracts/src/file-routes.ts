@@ -14,6 +14,7 @@ export const FILE_ROUTES = [
   'GET /api/homes/:id/logo',
   'GET /api/tasks/:id/print',
   'POST /api/tasks/pickup',
+  'GET /api/documents/:id/pdf',
   'GET /api/tasks/:taskId/events/:eventId/attachment/:name',
 ] as const satisfies readonly ApiRoute[];
 

@@ -1,5 +1,5 @@
 /** Profile documents and avatar (/profil, /api/users/{id}/profile). */
-import type { Salutation } from './index.js';
+import type { Salutation, Snippet } from './index.js';
 
 /** Decision prefixes the API puts in front of a decided document's name. */
 export const DOCUMENT_DECISIONS = ['accepted', 'reject'] as const;
@@ -59,6 +59,8 @@ export interface ProfileUpdateRequest {
   password_current?: string;
   password?: string;
   password_confirm?: string;
+  /** The user's saved text snippets (name, subject, content), the whole list. */
+  snippets?: Snippet[];
 }
 
 export const PROFILE_MESSAGES = {

@@ -50,6 +50,15 @@ describe('loadConfig', () => {
     { title: 'a PDF_CONCURRENCY that is no number', env: { PDF_CONCURRENCY: 'vier' } },
     { title: 'a PDF_TIMEOUT_MS under one second', env: { PDF_TIMEOUT_MS: '50' } },
     { title: 'a negative PDF_QUEUE_LIMIT', env: { PDF_QUEUE_LIMIT: '-1' } },
+    { title: 'an SMTP_URL of another scheme', env: { SMTP_URL: 'http://mail.example.org' } },
+    { title: 'an SMTP_URL without host', env: { SMTP_URL: 'smtp://' } },
+    { title: 'an SMTP_URL that is no URL', env: { SMTP_URL: 'mail.example.org:25' } },
+    { title: 'an SMTP_FROM without address', env: { SMTP_FROM: 'Medikationsportal' } },
+    { title: 'an SMTP_FROM with two addresses', env: { SMTP_FROM: 'a@example.org, b@example.org' } },
+    { title: 'an SMTP_TIMEOUT_MS under 100', env: { SMTP_TIMEOUT_MS: '5' } },
+    { title: 'an OUTBOX_POLL_MS under 10', env: { OUTBOX_POLL_MS: '1' } },
+    { title: 'an OUTBOX_BACKOFF_MS that is no number', env: { OUTBOX_BACKOFF_MS: '30s' } },
+    { title: 'OUTBOX_MAX_ATTEMPTS of 0', env: { OUTBOX_MAX_ATTEMPTS: '0' } },
   ])('rejects $title', ({ env }) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env })).toThrow(ConfigError);
   });
@@ -103,5 +112,35 @@ describe('loadConfig', () => {
   it('reads CHROMIUM_PATH, PDF_CONCURRENCY, PDF_QUEUE_LIMIT and PDF_TIMEOUT_MS', () => {
     const env = { CHROMIUM_PATH: ' /opt/chromium/chrome ', PDF_CONCURRENCY: '2', PDF_QUEUE_LIMIT: '0', PDF_TIMEOUT_MS: '5000' };
     expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env }).pdf).toEqual({ chromiumPath: '/opt/chromium/chrome', concurrency: 2, queueLimit: 0, timeoutMs: 5000 });
+  });
+
+  it('writes e-mail as .eml files and retries 6 times from 30 s by default', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's' });
+    expect(config.mail).toEqual({ smtpUrl: null, from: 'Medikationsportal <noreply@localhost>', timeoutMs: 10_000 });
+    expect(config.outbox).toEqual({ pollMs: 1000, backoffMs: 30_000, maxAttempts: 6 });
+  });
+
+  it('reads SMTP_URL, SMTP_FROM, SMTP_TIMEOUT_MS and the OUTBOX_* settings', () => {
+    const env = {
+      SMTP_URL: ' smtps://user:pw@mail.example.org:465 ',
+      SMTP_FROM: 'Apotheke am Markt <rezepte@example.org>',
+      SMTP_TIMEOUT_MS: '2000',
+      OUTBOX_POLL_MS: '50',
+      OUTBOX_BACKOFF_MS: '100',
+      OUTBOX_MAX_ATTEMPTS: '3',
+    };
+    const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env });
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example.org:465', from: 'Apotheke am Markt <rezepte@example.org>', timeoutMs: 2000 });
+    expect(config.outbox).toEqual({ pollMs: 50, backoffMs: 100, maxAttempts: 3 });
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', SMTP_FROM: 'noreply@example.org' }).mail.from).toBe('noreply@example.org');
+  });
+
+  it('never repeats an SMTP_URL in its error: it may hold a password', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', SMTP_URL: 'imap://user:hunter2@mail' })).toThrow(/^Invalid SMTP_URL \(/);
+    try {
+      loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', SMTP_URL: 'imap://user:hunter2@mail' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('hunter2');
+    }
   });
 });

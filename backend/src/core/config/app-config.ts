@@ -37,6 +37,10 @@ export interface AppConfig {
   trustProxy: false | number | string;
   /** PDF output through Chromium (see core/pdf): browser binary, parallel renders, time limit. */
   pdf: PdfConfig;
+  /** Outgoing e-mail (see core/outbox): the SMTP server, or .eml files under DATA_DIR/outbox without one. */
+  mail: MailConfig;
+  /** The outbox dispatcher (see core/outbox): poll interval, retry backoff, attempts. */
+  outbox: OutboxConfig;
   staticRoot: string;
   remoteUrls: Record<RemoteName, string>;
   /** Origins allowed to call /api from a browser page of another origin (CORS_ORIGINS); empty = same origin only. */
@@ -67,6 +71,29 @@ export interface PdfConfig {
   queueLimit: number;
   /** Longest wait of one render, queue included (PDF_TIMEOUT_MS, default 20000); then 503. */
   timeoutMs: number;
+}
+
+export interface MailConfig {
+  /** SMTP_URL: smtp://[user:pass@]host[:port] (STARTTLS when offered) or smtps://…; null writes .eml files instead. */
+  smtpUrl: string | null;
+  /** SMTP_FROM: the sender of every e-mail (default 'Medikationsportal <noreply@localhost>'). */
+  from: string;
+  /** SMTP_TIMEOUT_MS: limit of connecting, of the greeting and of each silence of the server (default 10000). */
+  timeoutMs: number;
+  /**
+   * FAX_MAIL_DOMAIN: mail-to-fax gateway; a fax goes as an e-mail with the PDF to
+   * `<number without +>@<domain>` (through SMTP_URL). Null: faxes are written as PDFs under DATA_DIR/outbox/.
+   */
+  faxMailDomain: string | null;
+}
+
+export interface OutboxConfig {
+  /** OUTBOX_POLL_MS: how often an idle dispatcher looks for due messages (default 1000); an enqueue wakes it at once. */
+  pollMs: number;
+  /** OUTBOX_BACKOFF_MS: wait after the first failed attempt (default 30000); each further wait is four times longer, at most 6 h. */
+  backoffMs: number;
+  /** OUTBOX_MAX_ATTEMPTS: attempts of a message before it is 'failed' (default 6). */
+  maxAttempts: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -169,6 +196,57 @@ function pdfConfig(env: NodeJS.ProcessEnv): PdfConfig {
   };
 }
 
+/** SMTP_URL: an smtp:// or smtps:// URL with a host; anything else fails the boot (the value is never echoed: it may hold a password). */
+function smtpUrl(value: string | undefined): string | null {
+  const v = text(value);
+  if (!v) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(v);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('Invalid SMTP_URL (expected smtp://[user:password@]host[:port] or smtps://…)');
+  }
+  return v;
+}
+
+/** SMTP_FROM: `Name <address>` or a bare address; one address, no line breaks. */
+function smtpFrom(value: string | undefined): string {
+  const v = text(value);
+  if (!v) return 'Medikationsportal <noreply@localhost>';
+  const address = '[^\\s<>@,;"]+@[^\\s<>@,;"]+';
+  if (!new RegExp(`^(?:[^<>@\\r\\n]*<${address}>|${address})$`).test(v)) throw new ConfigError(`Invalid SMTP_FROM "${v}" (e.g. Medikationsportal <noreply@example.org>)`);
+  return v;
+}
+
+/** FAX_MAIL_DOMAIN: a host name (letters, digits, dots, dashes). */
+function faxMailDomain(value: string | undefined): string | null {
+  const v = text(value);
+  if (!v) return null;
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(v)) throw new ConfigError(`Invalid FAX_MAIL_DOMAIN "${v}" (a host name, e.g. fax.example.org)`);
+  return v.toLowerCase();
+}
+
+function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
+  return {
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    from: smtpFrom(env.SMTP_FROM),
+    timeoutMs: intSetting('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, 10_000, 100, 300_000),
+    faxMailDomain: faxMailDomain(env.FAX_MAIL_DOMAIN),
+  };
+}
+
+function outboxConfig(env: NodeJS.ProcessEnv): OutboxConfig {
+  return {
+    // At least 10 ms so a typo cannot turn the poll into a busy loop.
+    pollMs: intSetting('OUTBOX_POLL_MS', env.OUTBOX_POLL_MS, 1000, 10, 600_000),
+    backoffMs: intSetting('OUTBOX_BACKOFF_MS', env.OUTBOX_BACKOFF_MS, 30_000, 10, 3_600_000),
+    maxAttempts: intSetting('OUTBOX_MAX_ATTEMPTS', env.OUTBOX_MAX_ATTEMPTS, 6, 1, 50),
+  };
+}
+
 function jwtSecretFor(env: NodeJS.ProcessEnv, dataDir: string): string {
   const given = text(env.JWT_SECRET);
   if (given) return given;
@@ -216,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     socketSweepMs: socketSweepMs(env.SOCKET_SWEEP_MS),
     trustProxy: trustProxy(env.TRUST_PROXY),
     pdf: pdfConfig(env),
+    mail: mailConfig(env),
+    outbox: outboxConfig(env),
     staticRoot,
     remoteUrls: {
       orders: text(env.REMOTE_ORDERS_URL) ?? '/remotes/orders/mf-manifest.json',

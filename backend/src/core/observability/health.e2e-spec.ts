@@ -16,6 +16,10 @@ const QUIET = { LOG_LEVEL: 'fatal' };
 
 /** The PDF service's entry while no PDF was made yet: a status, never a failing check. */
 const PDF_IDLE = { status: 'up', browser: 'idle', busy: 0, queued: 0, launches: 0, concurrency: 4 };
+/** The outbox's entry while nothing waits: a status, never a failing check (core/outbox covers it with messages). */
+const OUTBOX_IDLE = { status: 'up', queued: 0, failed: 0, oldestQueuedSeconds: 0 };
+/** The status reports every probe shows. */
+const STATUSES = { pdf: PDF_IDLE, outbox: OUTBOX_IDLE };
 
 /** Nothing of the configuration that could help an attacker: connection strings, passwords, secrets. */
 function expectNoSecrets(body: unknown, db: TestDatabase, extra: string[] = []): void {
@@ -34,15 +38,15 @@ describe('embedded defaults (no REDIS_URL)', () => {
   const api = () => request(app.getHttpServer());
 
   describe('GET /api/health', () => {
-    it('answers without sign-in that the process lives, with the state of the PDF service', async () => {
+    it('answers without sign-in that the process lives, with the state of the PDF service and the outbox', async () => {
       const res = await api().get('/api/health');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'ok', info: { pdf: PDF_IDLE }, error: {}, details: { pdf: PDF_IDLE } });
+      expect(res.body).toEqual({ status: 'ok', info: STATUSES, error: {}, details: STATUSES });
       expect(res.headers['cache-control']).toMatch(/no-store/);
     });
 
     it('is the same under /api/v3', async () => {
-      expect((await api().get('/api/v3/health')).body).toEqual({ status: 'ok', info: { pdf: PDF_IDLE }, error: {}, details: { pdf: PDF_IDLE } });
+      expect((await api().get('/api/v3/health')).body).toEqual({ status: 'ok', info: STATUSES, error: {}, details: STATUSES });
     });
   });
 
@@ -52,9 +56,9 @@ describe('embedded defaults (no REDIS_URL)', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         status: 'ok',
-        info: { database: { status: 'up', driver: db.url ? 'postgres' : 'pglite', migrations: MIGRATIONS, responseTime: expect.any(Number) }, pdf: PDF_IDLE },
+        info: { database: { status: 'up', driver: db.url ? 'postgres' : 'pglite', migrations: MIGRATIONS, responseTime: expect.any(Number) }, ...STATUSES },
         error: {},
-        details: { database: expect.objectContaining({ status: 'up' }), pdf: PDF_IDLE },
+        details: { database: expect.objectContaining({ status: 'up' }), ...STATUSES },
       });
       expect(res.body.details.redis).toBeUndefined();
       expectNoSecrets(res.body, db);
@@ -68,8 +72,8 @@ describe('embedded defaults (no REDIS_URL)', () => {
       try {
         const res = await api().get('/api/health/ready');
         expect(res.status).toBe(503);
-        expect(res.body).toMatchObject({ status: 'error', info: { pdf: PDF_IDLE }, error: { database: { status: 'down', message: `1 of ${MIGRATIONS} migrations not applied` } } });
-        expect(res.body.details).toEqual({ ...res.body.error, pdf: PDF_IDLE });
+        expect(res.body).toMatchObject({ status: 'error', info: STATUSES, error: { database: { status: 'down', message: `1 of ${MIGRATIONS} migrations not applied` } } });
+        expect(res.body.details).toEqual({ ...res.body.error, ...STATUSES });
       } finally {
         await database.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${saved.rows[0]!.hash}, ${last})`);
       }

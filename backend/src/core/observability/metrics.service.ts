@@ -26,6 +26,7 @@ export class MetricsService {
   });
 
   private readonly queueSources = new Map<string, QueueDepthSource>();
+  private readonly queueAgeSources = new Map<string, QueueDepthSource>();
 
   /** One answered HTTP request: its duration (seconds) under its route pattern, method and status. */
   observeHttp(method: string, route: string, status: number, seconds: number): void {
@@ -63,6 +64,24 @@ export class MetricsService {
         }
       },
     });
+
+    const ages = this.queueAgeSources;
+    new Gauge({
+      name: 'mediport_queue_oldest_seconds',
+      help: 'Age in seconds of the oldest waiting entry per queue (0 when empty; sources register through MetricsService.registerQueueAge)',
+      labelNames: ['queue'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const [queue, read] of ages) {
+          try {
+            this.set({ queue }, await read());
+          } catch {
+            // Left out of this scrape, like a failing depth source.
+          }
+        }
+      },
+    });
   }
 
   /**
@@ -71,6 +90,11 @@ export class MetricsService {
    */
   registerQueueDepth(queue: string, read: QueueDepthSource): void {
     this.queueSources.set(queue, read);
+  }
+
+  /** Like registerQueueDepth, for the age in seconds of the queue's oldest waiting entry. */
+  registerQueueAge(queue: string, read: QueueDepthSource): void {
+    this.queueAgeSources.set(queue, read);
   }
 
   private databaseMetrics(database: DatabaseHandle): void {

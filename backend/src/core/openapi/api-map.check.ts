@@ -18,6 +18,7 @@ import type { DoctorWriteDto } from '../../modules/doctors/dto/doctor-write.dto.
 import type { OfficeWriteDto } from '../../modules/doctors/dto/office-write.dto.js';
 import type { OfficesController } from '../../modules/doctors/offices.controller.js';
 import type { DocumentsController } from '../../modules/documents/documents.controller.js';
+import type { DocumentCreateDto } from '../../modules/documents/dto/document-create.dto.js';
 import type { DocumentRequestDto } from '../../modules/documents/dto/document-request.dto.js';
 import type { HomeGroupWriteDto } from '../../modules/homes/dto/home-group-write.dto.js';
 import type { HomeWriteDto } from '../../modules/homes/dto/home-write.dto.js';
@@ -74,6 +75,7 @@ export type ApiMapCheck = [
   Route<'GET /api/doctors/offices', Answer<OfficesController['list']>>,
   Route<'GET /api/doctors/offices/:id', Answer<OfficesController['get']>>,
   Route<'GET /api/doctors/offices/:id/image', Answer<OfficesController['image']>>,
+  Route<'GET /api/documents/:id/pdf', Answer<DocumentsController['pdf']>>,
   Route<'GET /api/events', Answer<EventsController['list']>>,
   Route<'GET /api/events/meta', Answer<EventsController['meta']>>,
   Route<'GET /api/health', Answer<HealthController['live']>>,
@@ -115,6 +117,7 @@ export type ApiMapCheck = [
   Route<'POST /api/auth/switch-back', Answer<AuthController['switchBack']>, SwitchBackDto>,
   Route<'POST /api/doctors', Answer<DoctorsController['create']>, DoctorWriteDto>,
   Route<'POST /api/doctors/offices', Answer<OfficesController['create']>, OfficeWriteDto>,
+  Route<'POST /api/documents', Answer<DocumentsController['create']>, DocumentCreateDto>,
   Route<'POST /api/documents/request', Answer<DocumentsController['request']>, DocumentRequestDto>,
   Route<'POST /api/homes', Answer<HomesController['create']>, HomeWriteDto>,
   Route<'POST /api/homes/:id/groups', Answer<HomesController['createGroup']>, HomeGroupWriteDto>,

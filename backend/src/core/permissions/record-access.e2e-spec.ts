@@ -20,7 +20,8 @@ import type { AuthRecord, Role } from '@mediport/contracts';
 import { grantOf } from '@mediport/permissions';
 import { DB } from '../db/db.module.js';
 import type { Database } from '../db/database.js';
-import { contracts, doctorOffices, doctors, homeGroups, homes, meetings, patients, tasks, users } from '../../db/schema/index.js';
+import { contracts, doctorOffices, doctors, documents, homeGroups, homes, meetings, patients, tasks, users } from '../../db/schema/index.js';
+import { FilesService } from '../files/files.service.js';
 import { discoverRoutes, type DiscoveredRoute } from '../../testing/routes.js';
 import { DEMO_USERNAMES, type DemoUsername, login, useTestApp } from '../../testing/test-app.js';
 import { AuthContext } from '../auth/auth-context.js';
@@ -60,6 +61,8 @@ const SPEC_UNRESTRICTED: Record<string, (roles: readonly string[]) => boolean> =
   Doctor: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_HOME'),
   // Orders: the pharmacy and administrators all; drivers every home's tasks on the road (pickup list).
   Task: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_DRIVER'),
+  // Prescription requests: the pharmacy and administrators; homes and practices their own.
+  Document: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
 };
 const PART_VALUES: Record<string, string> = { name: 'Unbekannt.pdf' };
 
@@ -313,6 +316,24 @@ async function taskFixtures(caller: Caller): Promise<Fixture[]> {
   ];
 }
 
+/** A minimal but real PDF, the stored file of every document fixture. */
+const FIXTURE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** Prescription requests of the caller's home and doctor, and of another home and another practice. */
+async function documentFixtures(caller: Caller): Promise<Fixture[]> {
+  const me = caller.auth.user;
+  const file = await app.get(FilesService).save(FIXTURE_PDF, { accept: ['application/pdf'], message: 'PDF' });
+  const add = async (label: Fixture['label'], values: { homeId: string | null; doctorId: string }): Promise<Fixture> => {
+    const [row] = await database.insert(documents).values({ ...values, channel: 'email', subject: 'Rezept', content: '', taskIds: [], fileId: file.id }).returning({ id: documents.id });
+    return { label, params: { id: row!.id }, subject: async () => ({ id: row!.id, home: values.homeId, doctor: values.doctorId }) };
+  };
+  return [
+    await add('own', { homeId: me.homeId ?? ids.home, doctorId: me.doctorId ?? ids.doctor }),
+    await add('other home', { homeId: ids.otherHome, doctorId: ids.otherDoctor }),
+    await add('other practice', { homeId: null, doctorId: ids.otherDoctor }),
+  ];
+}
+
 const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
   User: userFixtures,
   Meeting: meetingFixtures,
@@ -322,6 +343,7 @@ const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
   Home: homeFixtures,
   HomeGroup: homeGroupFixtures,
   Task: taskFixtures,
+  Document: documentFixtures,
 };
 
 type Outcome = { status: 403 | 404; why: string } | { status: 'allowed'; why: string };

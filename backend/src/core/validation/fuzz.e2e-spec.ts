@@ -325,6 +325,7 @@ useTestApp(async (booted) => {
     TaskDeliveryDto: (n) => ({ recipient: `Fuzz ${n}` }),
     TaskIncidentDto: (n) => ({ reason: 'other', text: `Fuzzproblem ${n}` }),
     DocumentRequestDto: () => ({ tasks: [], type: 'preferred' }),
+    DocumentCreateDto: () => ({ type: 'preferred', documents: [] }),
   };
 });
 

@@ -14,3 +14,5 @@ export * from './medicines.js';
 export * from './identities.js';
 export * from './patients.js';
 export * from './tasks.js';
+export * from './outbox.js';
+export * from './documents.js';

@@ -1,15 +1,42 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
-import type { DocumentRequestResponse } from '@mediport/contracts';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import type { DocumentCreateResponse, DocumentRequestResponse } from '@mediport/contracts';
+import { AppError } from '../../core/errors/app-error.js';
+import { RecordRoute } from '../../core/permissions/access.decorators.js';
+import { DocumentCreateDto } from './dto/document-create.dto.js';
+import { DocumentSendingService } from './document-sending.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { RequirePermission } from '../../core/permissions/access.decorators.js';
 import { DocumentRequestDto, type DocumentRequestQuery, documentRequestQueryPipe } from './dto/document-request.dto.js';
 import { DocumentsService } from './documents.service.js';
 
+const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
+
 /** Prescription requests to practices (/api/documents). The service checks every listed order against the Task policy. */
 @Controller('documents')
 export class DocumentsController {
-  constructor(private readonly documents: DocumentsService) {}
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly sending: DocumentSendingService,
+  ) {}
+
+  /** `{type, documents: [{doctor, subject, content, tasks}]}`: one PDF per doctor, queued for sending. */
+  @Post()
+  @RequirePermission('document_create', 'task_action_mail_view', 'task_action_fax_view')
+  create(@CurrentAuth() auth: AuthContext, @Body() dto: DocumentCreateDto): Promise<DocumentCreateResponse> {
+    return this.sending.create(auth, dto);
+  }
+
+  /** The request's PDF (inline, for the browser's viewer). */
+  @RecordRoute({ subject: 'Document', params: ['id'], action: 'read' })
+  @Get(':id/pdf')
+  @RequirePermission('task_list_view')
+  async pdf(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const file = await this.sending.pdfOf(auth, id);
+    res.setHeader('Cache-Control', 'private, no-store');
+    return new StreamableFile(file.data, { type: 'application/pdf', disposition: 'inline; filename="Rezeptanforderung.pdf"', length: file.data.length });
+  }
 
   /** `{tasks, type}` → one group per doctor for the composing page. */
   @Post('request')

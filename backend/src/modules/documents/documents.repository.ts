@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Snippet } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
-import { doctors, users } from '../../db/schema/index.js';
+import { doctorOffices, doctors, documents, taskEvents, users } from '../../db/schema/index.js';
 
 /** What the prescription requests read beside the orders: the caller's snippets, the doctors' addresses. */
 @Injectable()
@@ -18,8 +18,47 @@ export class DocumentsRepository {
   doctors(ids: string[]) {
     if (!ids.length) return Promise.resolve([]);
     return this.db
-      .select({ id: doctors.id, title: doctors.title, firstname: doctors.firstname, lastname: doctors.lastname, email: doctors.email, fax: doctors.fax, preferred: doctors.preferred })
+      .select({
+        id: doctors.id,
+        title: doctors.title,
+        firstname: doctors.firstname,
+        lastname: doctors.lastname,
+        email: doctors.email,
+        fax: doctors.fax,
+        preferred: doctors.preferred,
+        deactivatedAt: doctors.deactivatedAt,
+        // The letter's address: the doctor's own, else the practice's.
+        street: sql<string>`coalesce(nullif(${doctors.street}, ''), ${doctorOffices.street}, '')`,
+        place: sql<string>`case when ${doctors.street} <> '' then trim(${doctors.postalCode} || ' ' || ${doctors.city}) else trim(coalesce(${doctorOffices.zip}, '') || ' ' || coalesce(${doctorOffices.city}, '')) end`,
+        practice: sql<string>`coalesce(${doctorOffices.name}, '')`,
+      })
       .from(doctors)
+      .leftJoin(doctorOffices, eq(doctorOffices.id, doctors.officeId))
       .where(inArray(doctors.id, ids));
+  }
+
+  async insert(values: typeof documents.$inferInsert): Promise<string> {
+    const [row] = await this.db.insert(documents).values(values).returning({ id: documents.id });
+    return row!.id;
+  }
+
+  async find(id: string) {
+    const [row] = await this.db.select().from(documents).where(eq(documents.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async setState(id: string, state: string): Promise<void> {
+    await this.db.update(documents).set({ state }).where(eq(documents.id, id));
+  }
+
+  /** One event per order of a document (recipe_request, email, fax, faxresponse), stamped in order. */
+  async addEvents(taskIds: string[], values: { type: string; data: unknown; state?: string | null; document: string; createdBy: string | null }): Promise<string[]> {
+    if (!taskIds.length) return [];
+    const rows = await this.db
+      .insert(taskEvents)
+      // JSON null (an event with nothing more to say), not SQL NULL.
+      .values(taskIds.map((taskId) => ({ taskId, type: values.type, data: values.data === null ? sql`'null'::jsonb` : values.data, state: values.state ?? null, document: values.document, createdBy: values.createdBy, createdAt: sql`clock_timestamp()` })))
+      .returning({ id: taskEvents.id });
+    return rows.map((r) => r.id);
   }
 }

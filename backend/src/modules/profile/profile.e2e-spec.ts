@@ -70,6 +70,23 @@ describe('PUT /api/users/:id/profile', () => {
     expect(res.body.auth).toBeUndefined();
   });
 
+  it('saves the own text snippets (a pharmacist without user-edit-btn too); refuses bad ones and another user\'s', async () => {
+    const apotheke = await login(app, 'apotheke');
+    const heim = await login(app, 'heim');
+    const snippets = [{ name: 'Standard', subject: 'Rezeptanforderung', content: '<p>Bitte um Rezepte.</p>' }];
+    const res = await api().put(`/api/users/${apotheke.user._id}/profile`).set('x-auth-token', apotheke.token).send({ snippets });
+    expect(res.status).toBe(200);
+    expect(res.body.user.snippets).toEqual(snippets);
+    const bad = await api().put(`/api/users/${apotheke.user._id}/profile`).set('x-auth-token', apotheke.token).send({ snippets: [{ name: 'x', subject: 'y'.repeat(501), content: '' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].message).toBe('Mehr als 500 Zeichen!');
+    expect((await api().put(`/api/users/${apotheke.user._id}/profile`).set('x-auth-token', apotheke.token).send({ snippets: 'x' })).status).toBe(400);
+    const foreign = await api().put(`/api/users/${apotheke.user._id}/profile`).set('x-auth-token', heim.token).send({ snippets: [] });
+    expect([403, 404]).toContain(foreign.status);
+    const after = await api().get(`/api/users/${apotheke.user._id}/profile`).set('x-auth-token', apotheke.token);
+    expect(after.body.snippets).toEqual(snippets);
+  });
+
   it('saves multipart fields and an avatar, and deletes the avatar with "_delete"', async () => {
     const fahrer = await login(app, 'fahrer');
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

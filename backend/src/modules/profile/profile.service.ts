@@ -73,6 +73,7 @@ export class ProfileService {
       if (dto[key] !== undefined) patch[key] = dto[key];
     }
     if (dto.avatar === '_delete') patch.avatar = null;
+    if (dto.snippets !== undefined) patch.snippets = dto.snippets.map(({ name, subject, content }) => ({ name, subject, content }));
 
     const changesPassword = [dto.password, dto.password_confirm, dto.password_current].some((v) => v !== undefined && v !== '');
     if (changesPassword) {

@@ -12,7 +12,6 @@ import {
   type TaskEventDto,
   type TaskType,
 } from '@mediport/contracts';
-import { formatGermanDate } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
@@ -21,7 +20,9 @@ import { sniffType } from '../../core/files/file-types.js';
 import { FilesService } from '../../core/files/files.service.js';
 import { PdfService } from '../../core/pdf/pdf.service.js';
 import { taskPolicy } from '../../core/permissions/policies/index.js';
+import { letterhead } from '../settings/letterhead.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
+import { taskSheetRow } from './task-sheet-row.js';
 import type { TaskDeliveryDto, TaskIncidentDto } from './dto/task-delivery.dto.js';
 import { taskIds } from './dto/task-ids.js';
 import { TaskEventsRepository } from './task-events.repository.js';
@@ -184,22 +185,12 @@ export class TaskPickupService {
       street: stop.street,
       place: stop.place,
       phone: stop.phone,
-      tasks: stop.tasks.map((r) => ({
-        patient: [r.patient?.lastname, r.patient?.firstname].filter(Boolean).join(', '),
-        dateOfBirth: r.patient?.dateOfBirth ? formatGermanDate(r.patient.dateOfBirth) : '',
-        home: r.home?.name ?? '',
-        livingArea: r.livingArea ?? '',
-        medicine: r.task.medicine,
-        dose: r.task.dose,
-        amount: r.task.amount,
-        latestDelivery: r.task.latestDelivery ? formatGermanDate(r.task.latestDelivery) : '',
-        urgent: r.urgent,
-      })),
+      tasks: stop.tasks.map(taskSheetRow),
     }));
     return this.pdf.render(
       'pickup-sheet',
       {
-        pharmacy: { name: company?.company ?? '', street: company?.street ?? '', place: [company?.postalCode, company?.city].filter(Boolean).join(' '), phone: company?.phone ?? '' },
+        pharmacy: letterhead(company),
         createdAt: at,
         taskCount: rows.length,
         stopCount: stops.length,

@@ -148,8 +148,8 @@ describe('Anforderungen: columns and marks', () => {
     taskServer([aTask(), aTask({ _id: 't2', doctorDetails: { _id: 'd2', title: '', firstname: 'Eva', lastname: 'Roth', email: '', fax: '' }, patientDetails: OTTO })]);
     show(['ROLE_PHARMA']);
     const withContact = await moreActionsOf(await rowOf('Erna Schulz'));
-    expect(within(withContact).getByRole('menuitem', { name: 'Per E-Mail senden' })).toHaveAttribute('href', '/anforderungen/erzeugen?tasks=t1');
-    expect(within(withContact).getByRole('menuitem', { name: 'Per Fax senden' })).toHaveAttribute('href', '/anforderungen/erzeugen?tasks=t1');
+    expect(within(withContact).getByRole('menuitem', { name: 'Per E-Mail senden' })).toHaveAttribute('href', '/anforderungen/erzeugen?tasks=t1&type=email');
+    expect(within(withContact).getByRole('menuitem', { name: 'Per Fax senden' })).toHaveAttribute('href', '/anforderungen/erzeugen?tasks=t1&type=fax');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     const without = await moreActionsOf(await rowOf('Otto Kern'));

@@ -2,6 +2,7 @@ import { meetingPolicy } from './meeting.policy.js';
 import { doctorOfficePolicy, doctorPolicy, homeGroupPolicy, homePolicy } from './masterdata.policy.js';
 import { patientPolicy } from './patient.policy.js';
 import { taskPolicy } from './task.policy.js';
+import { documentPolicy } from './document.policy.js';
 import { userPolicy } from './user.policy.js';
 export * from './condition.js';
 export * from './policy.js';
@@ -10,6 +11,7 @@ export * from './meeting.policy.js';
 export * from './masterdata.policy.js';
 export * from './patient.policy.js';
 export * from './task.policy.js';
+export * from './document.policy.js';
 
 /** Every record policy by its subject name (route declarations name their subject). */
 export const POLICIES = {
@@ -21,4 +23,5 @@ export const POLICIES = {
   DoctorOffice: doctorOfficePolicy,
   Patient: patientPolicy,
   Task: taskPolicy,
+  Document: documentPolicy,
 } as const;

@@ -1,4 +1,5 @@
 import { IsIn, IsString, MaxLength } from 'class-validator';
+import { type SnippetDto, SnippetList } from '../../users/dto/user-write.dto.js';
 import { Optional } from '../../../core/validation/optional.js';
 import { IsPostalCode } from '../../../core/validation/rule-validators.js';
 
@@ -25,4 +26,7 @@ export class ProfileUpdateDto {
   @Optional() @IsString(NOT_TEXT) password_current?: string;
   @Optional() @IsString(NOT_TEXT) password?: string;
   @Optional() @IsString(NOT_TEXT) password_confirm?: string;
+
+  /** The own text snippets of prescription requests, the whole list (the same rules as on the user form). */
+  @Optional() @SnippetList() snippets?: SnippetDto[];
 }

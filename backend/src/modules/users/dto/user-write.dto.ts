@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, IsUUID, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { MultilineText } from '../../../core/validation/multiline-text.js';
@@ -28,6 +29,16 @@ export class SnippetDto {
   @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) name!: string;
   @IsString(NOT_TEXT) @MaxLength(500, { message: 'Mehr als 500 Zeichen!' }) subject!: string;
   @MultilineText() @IsString(NOT_TEXT) @MaxLength(20000, { message: 'Mehr als 20000 Zeichen!' }) content!: string;
+}
+
+/** A user's text snippets, the whole list: at most 200, each a SnippetDto. */
+export function SnippetList(): PropertyDecorator {
+  return applyDecorators(
+    IsArray({ message: 'Ungültige Textbausteine.' }),
+    ArrayMaxSize(200, { message: 'Zu viele Textbausteine.' }),
+    ValidateNested({ each: true, message: 'Ungültige Textbausteine.' }),
+    Type(() => SnippetDto),
+  );
 }
 
 /**
@@ -69,12 +80,7 @@ export class UserWriteDto {
   /** '' reactivates; 'new' marks a save from the newer form. Deactivation is DELETE. */
   @Optional() @IsIn(['', 'new'], { message: 'Ungültiger Status.' }) status?: '' | 'new';
 
-  @Optional()
-  @IsArray({ message: 'Ungültige Textbausteine.' })
-  @ArrayMaxSize(200, { message: 'Zu viele Textbausteine.' })
-  @ValidateNested({ each: true, message: 'Ungültige Textbausteine.' })
-  @Type(() => SnippetDto)
-  snippets?: SnippetDto[];
+  @Optional() @SnippetList() snippets?: SnippetDto[];
 
   /** "_delete" removes the avatar. */
   @Optional() @IsIn(['_delete'], { message: 'Ungültiger Wert für das Profilbild.' }) avatar?: '_delete';

@@ -83,5 +83,5 @@ export const LIST_TEXTS = {
 /** Routes the list links to (the wizard's and the documents screen's). */
 export const editTaskPath = (id: string) => `/v3/anforderungen/bearbeiten/${id}`;
 export const copyTaskPath = (id: string) => `/v3/anforderung/neu/${id}`;
-export const sendTaskPath = (id: string) => `/anforderungen/erzeugen?tasks=${encodeURIComponent(id)}`;
+export const sendTaskPath = (id: string, type: 'email' | 'fax') => `/anforderungen/erzeugen?tasks=${encodeURIComponent(id)}&type=${type}`;
 export const homeEditPath = (id: string) => `/pflegeeinrichtungen/bearbeiten/${id}`;

@@ -103,8 +103,8 @@ function rowActions(task: TaskDto, s: ActionState): { inline: RowAction[]; menu:
   if (has('print')) inline.push({ id: 'print', label: T.print, icon: PrintIcon, reason: reasonFor(task, 'print'), onClick: () => void printTask(task._id) });
   if (has('edit')) inline.push({ id: 'edit', label: T.edit, icon: EditIcon, reason: held ?? reasonFor(task, 'edit'), to: editTaskPath(task._id) });
   if (has('finish')) inline.push({ id: 'finish', label: T.finish, icon: DoneIcon, reason: held ?? reasonFor(task, 'finish'), onClick: () => s.finish(task) });
-  if (rights.mail) menu.push({ id: 'mail', label: T.mail, icon: MailIcon, reason: task.doctorDetails?.email ? undefined : T.noEmail, to: sendTaskPath(task._id) });
-  if (rights.fax) menu.push({ id: 'fax', label: T.fax, icon: PrintIcon, iconColor: 'primary', reason: task.doctorDetails?.fax ? undefined : T.noFax, to: sendTaskPath(task._id) });
+  if (rights.mail) menu.push({ id: 'mail', label: T.mail, icon: MailIcon, reason: task.doctorDetails?.email ? undefined : T.noEmail, to: sendTaskPath(task._id, 'email') });
+  if (rights.fax) menu.push({ id: 'fax', label: T.fax, icon: PrintIcon, iconColor: 'primary', reason: task.doctorDetails?.fax ? undefined : T.noFax, to: sendTaskPath(task._id, 'fax') });
   if (rights.template) menu.push({ id: 'template', label: T.template, icon: ContentCopyIcon, to: copyTaskPath(task._id) });
   else if (rights.templateLocked) menu.push({ id: 'template', label: T.template, icon: ContentCopyIcon, onClick: s.lockedTemplate });
   if (has('reopen')) menu.push({ id: 'reopen', label: T.reopen, icon: ReplayIcon, reason: held ?? reasonFor(task, 'reopen'), onClick: () => s.setStatus(task, 'new') });

@@ -1,0 +1,235 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  DOCUMENT_CONTENT_MAX,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_REQUEST_DEFAULT_TYPE,
+  DOCUMENT_REQUEST_MAX_TASKS,
+  DOCUMENT_SUBJECT_MAX,
+  type DoctorPreferred,
+  type DocumentChannel,
+  type DocumentCreateResponse,
+  type DocumentDto,
+  type DocumentState,
+} from '@mediport/contracts';
+import { AuditService } from '../../core/audit/audit.service.js';
+import type { AuthContext } from '../../core/auth/auth-context.js';
+import { UnitOfWork } from '../../core/db/unit-of-work.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { FilesService, type StoredFile } from '../../core/files/files.service.js';
+import { OutboxService } from '../../core/outbox/outbox.service.js';
+import type { OutboxMessage } from '../../core/outbox/outbox.types.js';
+import { PdfService } from '../../core/pdf/pdf.service.js';
+import { documentPolicy, doctorPolicy, stateOf, taskPolicy } from '../../core/permissions/policies/index.js';
+import { letterhead } from '../settings/letterhead.js';
+import { SettingsRepository } from '../settings/settings.repository.js';
+import { taskSheetRow } from '../tasks/task-sheet-row.js';
+import { taskIds } from '../tasks/dto/task-ids.js';
+import { TasksLive } from '../tasks/tasks.live.js';
+import { type TaskListRow, TasksRepository } from '../tasks/tasks.repository.js';
+import type { DocumentCreateDto } from './dto/document-create.dto.js';
+import { DocumentsRepository } from './documents.repository.js';
+import { documentChannel } from './documents.service.js';
+import { richTextToPlain, sanitizeRichText } from './rich-text.js';
+
+/** Type 4 ('Rezept in Arztpraxis'): the prescription already waits at the practice; nothing is sent for it. */
+const WAITING_AT_PRACTICE = 4;
+/** The outbox messages of documents carry this reference kind. */
+const REFERENCE_KIND = 'document';
+const PDF_NAME = 'Rezeptanforderung.pdf';
+/** Most doctors in one sending. */
+const DOCUMENTS_MAX = 200;
+
+type Doctor = Awaited<ReturnType<DocumentsRepository['doctors']>>[number];
+
+interface CheckedGroup {
+  doctor: Doctor;
+  channel: DocumentChannel;
+  subject: string;
+  content: string;
+  rows: TaskListRow[];
+}
+
+const invalid = (path: string, message: string) => AppError.badRequest([{ path, code: 'invalid', message }]);
+const doctorName = (d: { title: string; firstname: string; lastname: string }) => [d.title, d.firstname, d.lastname].filter(Boolean).join(' ');
+
+/**
+ * Sending prescription requests: per doctor one PDF (letterhead, text, the orders as a table), one
+ * document row, on every order a recipe_request event and the channel's first event, and one outbox
+ * message — all in one transaction. The outbox delivers later; its outcome writes the channel's
+ * result on the orders ('E-Mail wurde versendet' or failed, 'Fax wurde versendet' or the error).
+ */
+@Injectable()
+export class DocumentSendingService implements OnModuleInit {
+  constructor(
+    private readonly repo: DocumentsRepository,
+    private readonly tasks: TasksRepository,
+    private readonly files: FilesService,
+    private readonly pdf: PdfService,
+    private readonly outbox: OutboxService,
+    private readonly settings: SettingsRepository,
+    private readonly audit: AuditService,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly live: TasksLive,
+  ) {}
+
+  onModuleInit(): void {
+    this.outbox.registerHandlers(REFERENCE_KIND, {
+      onSent: (message) => this.outcome(message, 'sent', null),
+      onFailed: (message, error) => this.outcome(message, 'failed', error),
+    });
+  }
+
+  /** POST /api/documents: checks every group, then writes and queues them all, or nothing. */
+  async create(auth: AuthContext, dto: DocumentCreateDto): Promise<DocumentCreateResponse> {
+    const groups = await this.check(auth, dto);
+    const sender = letterhead(await this.settings.get());
+    const createdAt = new Date();
+    const ids = await this.unitOfWork.run(async () => {
+      const created: string[] = [];
+      for (const group of groups) created.push(await this.write(auth, group, sender, createdAt));
+      return created;
+    });
+    const documents = await Promise.all(ids.map(async (id) => this.toDto((await this.repo.find(id))!, groups[ids.indexOf(id)]!.doctor, auth)));
+    return { message: DOCUMENT_MESSAGES.created, documents };
+  }
+
+  /** GET /api/documents/{id}/pdf: the request's PDF, for whoever may read the document (404 otherwise). */
+  async pdfOf(auth: AuthContext, id: string): Promise<StoredFile> {
+    const document = await this.repo.find(id);
+    documentPolicy.assert(auth, 'read', document ? { id: document.id, home: document.homeId, doctor: document.doctorId } : null);
+    const file = document!.fileId ? await this.files.read(document!.fileId) : null;
+    if (!file) throw AppError.notFound();
+    return file;
+  }
+
+  /** The groups as sent, checked before anything is written: doctor, channel, subject, text, orders. */
+  private async check(auth: AuthContext, dto: DocumentCreateDto): Promise<CheckedGroup[]> {
+    const list = dto.documents as unknown;
+    if (!Array.isArray(list) || !list.length || list.length > DOCUMENTS_MAX || !list.every((g) => g && typeof g === 'object' && !Array.isArray(g))) {
+      throw invalid('documents', DOCUMENT_MESSAGES.documentsList);
+    }
+    const type = dto.type ?? DOCUMENT_REQUEST_DEFAULT_TYPE;
+    const parsed = (list as Record<string, unknown>[]).map((g, i) => {
+      const path = `documents.${i}`;
+      if (typeof g.subject !== 'string' || !g.subject.trim()) throw invalid(`${path}.subject`, DOCUMENT_MESSAGES.subjectRequired);
+      if (g.subject.length > DOCUMENT_SUBJECT_MAX || /[\u0000-\u001f\u007f]/.test(g.subject)) throw invalid(`${path}.subject`, DOCUMENT_MESSAGES.subjectTooLong);
+      if (g.content !== undefined && typeof g.content !== 'string') throw invalid(`${path}.content`, DOCUMENT_MESSAGES.contentTooLong);
+      const content = (g.content as string | undefined) ?? '';
+      if (content.length > DOCUMENT_CONTENT_MAX) throw invalid(`${path}.content`, DOCUMENT_MESSAGES.contentTooLong);
+      if (typeof g.doctor !== 'string') throw new AppError(404, [{ path: `${path}.doctor`, code: 'not_found', message: DOCUMENT_MESSAGES.doctorUnknown }]);
+      const tasks = taskIds(g.tasks, DOCUMENT_REQUEST_MAX_TASKS, { list: DOCUMENT_MESSAGES.tasksList, empty: DOCUMENT_MESSAGES.noTasks, tooMany: DOCUMENT_MESSAGES.tasksTooMany, unknown: DOCUMENT_MESSAGES.tasksUnknown });
+      return { path, doctor: g.doctor, subject: g.subject.trim(), content: sanitizeRichText(content), tasks };
+    });
+    const allIds = parsed.flatMap((g) => g.tasks);
+    if (new Set(allIds).size !== allIds.length) throw invalid('documents', DOCUMENT_MESSAGES.taskOfOtherDoctor);
+    const { rows } = await this.tasks.list({ query: { offset: 0, limit: allIds.length, sort: { field: 'latestDelivery', desc: false }, filter: {} }, viewerId: auth.userId, scope: taskPolicy.where(auth, 'content'), ids: allIds });
+    if (rows.length !== allIds.length) throw new AppError(404, [{ path: 'documents', code: 'not_found', message: DOCUMENT_MESSAGES.tasksUnknown }]);
+    const byId = new Map(rows.map((r) => [r.task.id, r]));
+    const doctors = new Map((await this.repo.doctors([...new Set(parsed.map((g) => g.doctor))].filter((id) => /^[0-9a-f-]{36}$/i.test(id)))).map((d) => [d.id, d]));
+    return parsed.map((g) => {
+      const doctor = doctors.get(g.doctor);
+      if (!doctor || doctor.deactivatedAt || !doctorPolicy.can(auth, 'read', { id: doctor.id, state: stateOf(doctor.deactivatedAt) })) {
+        throw new AppError(404, [{ path: `${g.path}.doctor`, code: 'not_found', message: DOCUMENT_MESSAGES.doctorUnknown }]);
+      }
+      const groupRows = g.tasks.map((id) => byId.get(id)!);
+      if (groupRows.some((r) => r.task.doctorId !== doctor.id)) throw invalid(`${g.path}.tasks`, DOCUMENT_MESSAGES.taskOfOtherDoctor);
+      if (groupRows.some((r) => r.task.type === WAITING_AT_PRACTICE)) throw invalid(`${g.path}.tasks`, DOCUMENT_MESSAGES.waitingAtPractice);
+      const channel = documentChannel(type, doctor);
+      if (!channel) throw invalid(`${g.path}.doctor`, DOCUMENT_MESSAGES.noAddress);
+      return { doctor, channel, subject: g.subject, content: g.content, rows: groupRows };
+    });
+  }
+
+  /** One doctor's document: PDF, row, events, outbox message. Inside the caller's unit of work. */
+  private async write(auth: AuthContext, group: CheckedGroup, sender: ReturnType<typeof letterhead>, createdAt: Date): Promise<string> {
+    const { doctor, channel, rows } = group;
+    const pdf = await this.pdf.render(
+      'recipe-request',
+      {
+        sender,
+        doctor: { name: [doctorName(doctor), doctor.practice].filter(Boolean).join(', '), street: doctor.street, place: doctor.place, fax: doctor.fax, email: doctor.email },
+        subject: group.subject,
+        contentHtml: group.content,
+        createdAt,
+        tasks: rows.map(taskSheetRow),
+      },
+      { title: group.subject },
+    );
+    const file = await this.files.save(pdf, { accept: ['application/pdf'], message: DOCUMENT_MESSAGES.noneSent, maxBytes: 20 * 1024 * 1024, originalName: PDF_NAME, createdBy: auth.userId });
+    const homes = [...new Set(rows.map((r) => r.task.homeId))];
+    const taskIdsOf = rows.map((r) => r.task.id);
+    const id = await this.repo.insert({
+      doctorId: doctor.id,
+      homeId: homes.length === 1 ? homes[0]! : null,
+      channel,
+      subject: group.subject,
+      content: group.content,
+      taskIds: taskIdsOf,
+      fileId: file.id,
+      state: 'queued',
+      createdBy: auth.userId,
+    });
+    const plain = richTextToPlain(group.content);
+    const events = await this.repo.addEvents(taskIdsOf, { type: 'recipe_request', data: { subject: group.subject, message: plain }, document: id, createdBy: auth.userId });
+    // A fax says at once that it is on its way ('Fax wird versendet'); an e-mail speaks when it went.
+    if (channel === 'fax' || channel === 'fax-notification') await this.repo.addEvents(taskIdsOf, { type: 'fax', data: null, document: id, createdBy: auth.userId });
+    await this.enqueue(auth, id, group, file.id, plain, sender.name);
+    await this.audit.recordBy(auth, { action: 'document.create', target: id, meta: { doctor: doctor.id, channel, tasks: taskIdsOf.length } });
+    rows.forEach((r, i) => this.live.eventCreated({ id: r.task.id, homeId: r.task.homeId, doctorId: r.task.doctorId, status: r.task.status }, events[i]!));
+    return id;
+  }
+
+  private async enqueue(auth: AuthContext, id: string, group: CheckedGroup, fileId: string, plain: string, pharmacy: string): Promise<void> {
+    const reference = { kind: REFERENCE_KIND, id };
+    const common = { idempotencyKey: `document-${id}`, reference, createdBy: auth.userId };
+    const notice = `Für Sie liegt eine neue Rezeptanforderung${pharmacy ? ` von ${pharmacy}` : ''} im Medikationsportal bereit.`;
+    switch (group.channel) {
+      case 'email':
+        await this.outbox.enqueue({ ...common, channel: 'email', payload: { to: [group.doctor.email], subject: group.subject, text: plain, attachments: [{ fileId, name: PDF_NAME }] } });
+        return;
+      case 'email-notification':
+        // A notice without health data: no patient, no medicine, no attachment.
+        await this.outbox.enqueue({ ...common, channel: 'email', payload: { to: [group.doctor.email], subject: 'Neue Rezeptanforderung', text: notice } });
+        return;
+      case 'fax':
+        await this.outbox.enqueue({ ...common, channel: 'fax', payload: { to: group.doctor.fax, fileId, name: PDF_NAME } });
+        return;
+      case 'fax-notification': {
+        const sheet = await this.pdf.render('fax-notice', { notice, createdAt: new Date() }, { title: 'Neue Rezeptanforderung' });
+        const noticeFile = await this.files.save(sheet, { accept: ['application/pdf'], message: DOCUMENT_MESSAGES.noneSent, maxBytes: 5 * 1024 * 1024, originalName: 'Hinweis.pdf', createdBy: auth.userId });
+        await this.outbox.enqueue({ ...common, channel: 'fax', payload: { to: group.doctor.fax, fileId: noticeFile.id, name: 'Hinweis.pdf' } });
+        return;
+      }
+    }
+  }
+
+  /** The outbox's outcome of a document's message: its state, and the channel's event on every order. */
+  private async outcome(message: OutboxMessage, state: Exclude<DocumentState, 'queued'>, error: string | null): Promise<void> {
+    const document = message.referenceId ? await this.repo.find(message.referenceId) : null;
+    if (!document) return;
+    await this.repo.setState(document.id, state);
+    const fax = message.channel === 'fax';
+    const event = fax
+      ? { type: 'faxresponse', data: state === 'sent' ? 'SENT' : (error ?? 'FAILED').slice(0, 200), state: null }
+      : { type: 'email', data: null, state: state === 'sent' ? null : 'failed' };
+    const events = await this.repo.addEvents(document.taskIds, { ...event, document: document.id, createdBy: message.createdBy });
+    const tasks = new Map((await this.tasks.findMany(document.taskIds)).map((t) => [t.id, t]));
+    document.taskIds.forEach((taskId, i) => {
+      const t = tasks.get(taskId);
+      if (t) this.live.eventCreated({ id: t.id, homeId: t.homeId, doctorId: t.doctorId, status: t.status }, events[i]!);
+    });
+  }
+
+  private toDto(row: NonNullable<Awaited<ReturnType<DocumentsRepository['find']>>>, doctor: Doctor, auth: AuthContext): DocumentDto {
+    return {
+      _id: row.id,
+      doctor: { _id: doctor.id, title: doctor.title, firstname: doctor.firstname, lastname: doctor.lastname, email: doctor.email, fax: doctor.fax, preferred: doctor.preferred as DoctorPreferred },
+      channel: row.channel as DocumentChannel,
+      subject: row.subject,
+      tasks: row.taskIds,
+      state: row.state as DocumentState,
+      createdAt: row.createdAt.toISOString(),
+      createdFrom: { _id: auth.userId, username: auth.user.username },
+    };
+  }
+}

@@ -1,0 +1,253 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { eq, inArray } from 'drizzle-orm';
+import request from 'supertest';
+import { type AuthRecord, DOCUMENT_MESSAGES, type DocumentCreateResponse } from '@mediport/contracts';
+import type { AppConfig } from '../../core/config/app-config.js';
+import { APP_CONFIG } from '../../core/config/config.module.js';
+import type { Database } from '../../core/db/database.js';
+import { e164 } from '../../core/outbox/fax.transport.js';
+import { SmtpReceiver } from '../../core/outbox/testing/smtp-receiver.js';
+import { pdfText } from '../../core/pdf/testing/pdf-text.js';
+import { doctors, documents, settings, taskEvents, tasks } from '../../db/schema/index.js';
+import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
+import { taskWorld } from '../tasks/testing/task-world.js';
+
+/** Fast outbox: poll every 50 ms, retry after 100 ms; a silent SMTP server fails the attempt after 300 ms. */
+const FAST = { OUTBOX_POLL_MS: '50', OUTBOX_BACKOFF_MS: '100', OUTBOX_MAX_ATTEMPTS: '2', SMTP_TIMEOUT_MS: '300' };
+
+const receiver = new SmtpReceiver();
+const env: Record<string, string> = { ...FAST };
+beforeAll(async () => {
+  await receiver.start();
+  env.SMTP_URL = receiver.url;
+});
+afterAll(() => receiver.stop());
+
+let app: NestExpressApplication;
+let database: Database;
+let demo: Record<DemoUsername, AuthRecord>;
+let ownHome: string;
+let ownPatient: string;
+let otherHome: string;
+let otherPatient: string;
+let ownDoctor: string;
+let otherDoctor: string;
+let seq = 0;
+const api = () => request(app.getHttpServer());
+const as = (name: DemoUsername) => demo[name].token;
+
+useTestApp(async (booted) => {
+  app = booted.app;
+  ({ database, demo, ownHome, ownPatient, otherHome, otherPatient, ownDoctor, otherDoctor } = await taskWorld(app));
+  await database.update(settings).set({ company: 'Löwen-Apotheke Mitte', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', phone: '030 555', fax: '030 556', email: 'rezepte@loewen.de' });
+}, env);
+
+async function insertTask(values: Partial<typeof tasks.$inferInsert> = {}): Promise<string> {
+  seq += 1;
+  const [row] = await database
+    .insert(tasks)
+    .values({ type: 1, medicine: `Sendemittel ${seq}`, dose: '1-0-1', amount: 2, patientId: ownPatient, homeId: ownHome, doctorId: ownDoctor, ...values })
+    .returning({ id: tasks.id });
+  return row!.id;
+}
+
+async function doctorWith(values: Partial<typeof doctors.$inferInsert>): Promise<string> {
+  seq += 1;
+  const [row] = await database.insert(doctors).values({ title: 'Dr.', firstname: 'Eva', lastname: `Sende${seq}`, ...values }).returning({ id: doctors.id });
+  return row!.id;
+}
+
+/** Polls until `done` holds (at most 10 s). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const send = (caller: DemoUsername, body: unknown) => api().post('/api/documents').set('x-auth-token', as(caller)).send(body as object);
+const eventsOf = (taskId: string) => database.select().from(taskEvents).where(eq(taskEvents.taskId, taskId)).orderBy(taskEvents.createdAt);
+const stateOf = async (id: string) => (await database.select({ state: documents.state }).from(documents).where(eq(documents.id, id)))[0]?.state;
+
+describe('POST /api/documents by e-mail', () => {
+  it('renders one PDF per doctor, writes the events and delivers the mail with the PDF through the outbox', async () => {
+    const email = `praxis${seq}@beispiel.de`;
+    const doctor = await doctorWith({ email, preferred: 'E-Mail' });
+    const a = await insertTask({ doctorId: doctor, medicine: 'Metoprolol 47,5' });
+    const b = await insertTask({ doctorId: doctor, medicine: 'Ramipril 5 mg' });
+    const res = await send('apotheke', { type: 'preferred', documents: [{ doctor, subject: 'Bitte um Rezepte', content: '<p>Liebe Praxis,</p><script>alert(1)</script><ul><li>eilig</li></ul>', tasks: [a, b] }] });
+    expect(res.status).toBe(201);
+    const body = res.body as DocumentCreateResponse;
+    expect(body.message).toBe(DOCUMENT_MESSAGES.created);
+    expect(body.documents).toHaveLength(1);
+    const document = body.documents[0]!;
+    expect(document).toMatchObject({ channel: 'email', subject: 'Bitte um Rezepte', tasks: [a, b], state: 'queued' });
+
+    // The text is kept sanitised: no script.
+    const [stored] = await database.select().from(documents).where(eq(documents.id, document._id));
+    expect(stored!.content).toBe('<p>Liebe Praxis,</p><ul><li>eilig</li></ul>');
+
+    const mails = await until(async () => receiver.mailsTo(email), (m) => m.length > 0);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.raw).toContain('Subject: Bitte um Rezepte');
+    expect(mails[0]!.raw).toMatch(/filename="?Rezeptanforderung\.pdf/);
+    expect(await until(() => stateOf(document._id), (s) => s === 'sent')).toBe('sent');
+    for (const id of [a, b]) {
+      const events = await until(() => eventsOf(id), (e) => e.some((x) => x.type === 'email'));
+      expect(events.map((e) => [e.type, e.data, e.state, e.document])).toEqual([
+        ['recipe_request', { subject: 'Bitte um Rezepte', message: 'Liebe Praxis,\n• eilig' }, null, document._id],
+        ['email', null, null, document._id],
+      ]);
+    }
+
+    // The PDF: letterhead, practice, the orders.
+    const pdf = await api()
+      .get(`/api/documents/${document._id}/pdf`)
+      .set('x-auth-token', as('apotheke'))
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(pdf.body as Buffer)).text.replace(/\s+/g, ' ');
+    for (const expected of ['Rezeptanforderung', 'Löwen-Apotheke Mitte', 'Bitte um Rezepte', 'Liebe Praxis,', 'eilig', 'Eigenheim, Olga', '03.02.1940', 'Metoprolol 47,5', 'Ramipril 5 mg', 'Wohnbereich A']) expect(text).toContain(expected);
+    expect(text).not.toContain('alert(1)');
+  });
+
+  it('sends a notice without health data to a doctor who prefers e-mail notifications', async () => {
+    const email = `hinweis${seq}@beispiel.de`;
+    const doctor = await doctorWith({ email, preferred: 'E-Mail-Notification' });
+    const id = await insertTask({ doctorId: doctor, medicine: 'Geheimmittel' });
+    expect((await send('apotheke', { documents: [{ doctor, subject: 'Rezept', content: '', tasks: [id] }] })).status).toBe(201);
+    const [mail] = await until(async () => receiver.mailsTo(email), (m) => m.length > 0);
+    expect(mail!.raw).toContain('Neue Rezeptanforderung');
+    expect(mail!.raw).not.toContain('Geheimmittel');
+    expect(mail!.raw).not.toContain('Eigenheim');
+    expect(mail!.raw).not.toMatch(/application\/pdf/);
+  });
+
+  it('marks the e-mail failed on the orders when the server refuses it for good', async () => {
+    const email = `abgelehnt${seq}@beispiel.de`;
+    receiver.refuse(email, 550);
+    const doctor = await doctorWith({ email, preferred: 'E-Mail' });
+    const id = await insertTask({ doctorId: doctor });
+    const res = await send('apotheke', { type: 'email', documents: [{ doctor, subject: 'Rezept', content: 'x', tasks: [id] }] });
+    const document = (res.body as DocumentCreateResponse).documents[0]!;
+    expect(await until(() => stateOf(document._id), (s) => s === 'failed')).toBe('failed');
+    const events = await until(() => eventsOf(id), (e) => e.some((x) => x.type === 'email'));
+    expect(events.find((e) => e.type === 'email')).toMatchObject({ data: null, state: 'failed' });
+  });
+});
+
+describe('POST /api/documents by fax', () => {
+  it('says "Fax wird versendet" at once, then "SENT" when the fax went (without a gateway: the PDF under DATA_DIR/outbox)', async () => {
+    const doctor = await doctorWith({ email: '', fax: '030 / 12 34-56', preferred: 'Fax' });
+    const id = await insertTask({ doctorId: doctor });
+    const res = await send('apotheke', { documents: [{ doctor, subject: 'Per Fax', content: '<p>Bitte</p>', tasks: [id] }] });
+    expect(res.status).toBe(201);
+    const document = (res.body as DocumentCreateResponse).documents[0]!;
+    expect(document.channel).toBe('fax');
+    const events = await until(() => eventsOf(id), (e) => e.some((x) => x.type === 'faxresponse'));
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['recipe_request', { subject: 'Per Fax', message: 'Bitte' }],
+      ['fax', null],
+      ['faxresponse', 'SENT'],
+    ]);
+    expect(await stateOf(document._id)).toBe('sent');
+    const file = path.join(app.get<AppConfig>(APP_CONFIG).dataDir, 'outbox', `document-${document._id}_+4930123456.pdf`);
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('normalises fax numbers to E.164 and refuses what cannot be one', () => {
+    expect(e164('030 123456')).toBe('+4930123456');
+    expect(e164('+49 (30) 123-456')).toBe('+4930123456');
+    expect(e164('0043 1 234567')).toBe('+431234567');
+    expect(e164('123456')).toBeNull();
+    expect(e164('030 abc')).toBeNull();
+    expect(e164('0')).toBeNull();
+  });
+});
+
+describe('POST /api/documents: refusals change nothing', () => {
+  it.each([
+    { title: 'no documents', body: () => ({}), status: 400, message: DOCUMENT_MESSAGES.documentsList },
+    { title: 'documents not a list', body: () => ({ documents: 'x' }), status: 400, message: DOCUMENT_MESSAGES.documentsList },
+    { title: 'an empty list', body: () => ({ documents: [] }), status: 400, message: DOCUMENT_MESSAGES.documentsList },
+    { title: 'a blank subject', body: (t: string) => ({ documents: [{ doctor: ownDoctor, subject: '  ', content: '', tasks: [t] }] }), status: 400, message: DOCUMENT_MESSAGES.subjectRequired },
+    { title: 'a subject of 301 characters', body: (t: string) => ({ documents: [{ doctor: ownDoctor, subject: 'x'.repeat(301), content: '', tasks: [t] }] }), status: 400, message: DOCUMENT_MESSAGES.subjectTooLong },
+    { title: 'a text of 20,001 characters', body: (t: string) => ({ documents: [{ doctor: ownDoctor, subject: 'R', content: 'x'.repeat(20_001), tasks: [t] }] }), status: 400, message: DOCUMENT_MESSAGES.contentTooLong },
+    { title: 'a text that is not a string', body: (t: string) => ({ documents: [{ doctor: ownDoctor, subject: 'R', content: { a: 1 }, tasks: [t] }] }), status: 400, message: DOCUMENT_MESSAGES.contentTooLong },
+    { title: 'no orders', body: () => ({ documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: [] }] }), status: 400, message: DOCUMENT_MESSAGES.noTasks },
+    { title: 'an unknown doctor', body: (t: string) => ({ documents: [{ doctor: '00000000-0000-4000-8000-000000000000', subject: 'R', content: '', tasks: [t] }] }), status: 404, message: DOCUMENT_MESSAGES.doctorUnknown },
+    { title: 'a doctor id that is not one', body: (t: string) => ({ documents: [{ doctor: 7, subject: 'R', content: '', tasks: [t] }] }), status: 404, message: DOCUMENT_MESSAGES.doctorUnknown },
+    { title: 'an order of another doctor', body: (t: string) => ({ documents: [{ doctor: otherDoctor, subject: 'R', content: '', tasks: [t] }] }), status: 400, message: DOCUMENT_MESSAGES.taskOfOtherDoctor },
+    { title: 'an unknown order', body: () => ({ documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: ['00000000-0000-4000-8000-000000000000'] }] }), status: 404, message: DOCUMENT_MESSAGES.tasksUnknown },
+    { title: 'an unknown type', body: (t: string) => ({ type: 'brief', documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: [t] }] }), status: 400, message: DOCUMENT_MESSAGES.type },
+  ])('refuses $title with a German message', async ({ body, status, message }) => {
+    const id = await insertTask();
+    const before = await database.select({ id: documents.id }).from(documents);
+    const res = await send('apotheke', body(id));
+    expect(res.status).toBe(status);
+    expect(res.body.errors[0].message).toBe(message);
+    expect(await database.select({ id: documents.id }).from(documents)).toHaveLength(before.length);
+    expect(await eventsOf(id)).toEqual([]);
+  });
+
+  it('refuses an order of type 4 (the prescription waits at the practice)', async () => {
+    const id = await insertTask({ type: 4 });
+    const res = await send('apotheke', { documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: [id] }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toBe(DOCUMENT_MESSAGES.waitingAtPractice);
+  });
+
+  it('refuses a doctor without an address for the chosen way, and sends none of the others', async () => {
+    const noFax = await doctorWith({ email: 'nurmail@beispiel.de', fax: '', preferred: 'E-Mail' });
+    const withFax = await doctorWith({ email: 'auch@beispiel.de', fax: '030 123456', preferred: 'Fax' });
+    const a = await insertTask({ doctorId: withFax });
+    const b = await insertTask({ doctorId: noFax });
+    const res = await send('apotheke', { type: 'fax', documents: [{ doctor: withFax, subject: 'R', content: '', tasks: [a] }, { doctor: noFax, subject: 'R', content: '', tasks: [b] }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ path: 'documents.1.doctor', message: DOCUMENT_MESSAGES.noAddress });
+    expect(await database.select().from(taskEvents).where(inArray(taskEvents.taskId, [a, b]))).toEqual([]);
+  });
+
+  it("refuses a home user another home's orders (404)", async () => {
+    const acl = (await api().get('/api/acl').set('x-auth-token', as('admin'))).body as { acl: Record<string, { permissions: string[]; manager: string[] }> };
+    const home = acl.acl.ROLE_HOME!;
+    await api().patch('/api/acl').set('x-auth-token', as('admin')).send({ acl: { ROLE_HOME: { ...home, permissions: [...home.permissions, 'document_create'] } } });
+    const foreign = await insertTask({ patientId: otherPatient, homeId: otherHome });
+    const res = await send('heim', { documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: [foreign] }] });
+    expect(res.status).toBe(404);
+    await api().patch('/api/acl').set('x-auth-token', as('admin')).send({ acl: { ROLE_HOME: home } });
+  });
+
+  it.each(['fahrer', 'buchhaltung'] as const)('is refused without a sending permission (%s)', async (caller) => {
+    expect((await send(caller, { documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: [await insertTask()] }] })).status).toBe(403);
+  });
+});
+
+describe('GET /api/documents/:id/pdf', () => {
+  it("is read by the pharmacy, the home of its orders and its doctor; not by another practice or a driver", async () => {
+    const id = await insertTask();
+    const res = await send('apotheke', { type: 'email', documents: [{ doctor: ownDoctor, subject: 'Lesbar', content: '', tasks: [id] }] });
+    const document = (res.body as DocumentCreateResponse).documents[0]!;
+    const read = async (caller: DemoUsername) => (await api().get(`/api/documents/${document._id}/pdf`).set('x-auth-token', as(caller))).status;
+    expect(await read('apotheke')).toBe(200);
+    expect(await read('heim')).toBe(200);
+    expect(await read('arzt')).toBe(200);
+    expect(await read('fahrer')).toBe(403);
+    const foreignDoc = await send('apotheke', { type: 'email', documents: [{ doctor: otherDoctor, subject: 'Fremd', content: '', tasks: [await insertTask({ doctorId: otherDoctor, patientId: otherPatient, homeId: otherHome })] }] });
+    expect(foreignDoc.status).toBe(201);
+    const other = (foreignDoc.body as DocumentCreateResponse).documents[0]!;
+    expect((await api().get(`/api/documents/${other._id}/pdf`).set('x-auth-token', as('arzt'))).status).toBe(404);
+    expect((await api().get(`/api/documents/${other._id}/pdf`).set('x-auth-token', as('heim'))).status).toBe(404);
+    expect((await api().get('/api/documents/abc/pdf').set('x-auth-token', as('apotheke'))).status).toBe(404);
+  });
+});

@@ -1,0 +1,60 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentCreateBody, DocumentRequestType, Snippet } from '@mediport/contracts';
+import { callApi, readAuth, setAuth, toast, useAuth } from '@mediport/api-client';
+import { TASKS_KEY } from '../../list/api/tasks-api';
+import { DOCUMENT_TEXTS as T } from '../messages';
+
+const DOCUMENTS_KEY = '/api/documents';
+
+/**
+ * POST /api/documents/request: the selected orders by doctor with the channel for `type` and the
+ * prefilled text; `state` narrows them to one status. A type change keeps the cards on screen.
+ */
+export function useDocumentRequest(tasks: string[], type: DocumentRequestType, state: string) {
+  return useQuery({
+    queryKey: [DOCUMENTS_KEY, 'request', tasks, type, state],
+    queryFn: ({ signal }) => callApi('POST /api/documents/request', { body: { tasks, type }, query: state ? { 'filter[status]': state } : {}, signal }),
+    enabled: tasks.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/documents: one document per doctor; the answer's message is the toast. */
+export function useCreateDocuments(onDone: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DocumentCreateBody) => callApi('POST /api/documents', { body }),
+    onSuccess: async (res) => {
+      toast(res.message, 'success');
+      onDone();
+      await client.invalidateQueries({ queryKey: [TASKS_KEY] });
+    },
+  });
+}
+
+/**
+ * The signed-in user's snippets: from the stored login, or (an older stored record without them)
+ * from GET /api/users/{id}.
+ */
+export function useSnippets(): Snippet[] {
+  const user = useAuth()?.user;
+  const stored = user?.snippets;
+  const fetched = useQuery({
+    queryKey: ['/api/users', user?._id, 'snippets'],
+    queryFn: ({ signal }) => callApi('GET /api/users/:id', { params: { id: user!._id }, signal }),
+    enabled: !!user && !Array.isArray(stored),
+  });
+  return (Array.isArray(stored) ? stored : fetched.data?.snippets) ?? [];
+}
+
+/** PUT /api/users/{id}/profile with the whole list (the own profile: every user keeps their own snippets); the stored login follows. */
+export function useSaveSnippets() {
+  return useMutation({
+    mutationFn: (snippets: Snippet[]) => callApi('PUT /api/users/:id/profile', { params: { id: readAuth()!.user._id }, body: { snippets } }),
+    onSuccess: (res) => {
+      const auth = readAuth();
+      if (auth && auth.user._id === res.user._id) setAuth({ ...auth, user: { ...auth.user, snippets: res.user.snippets } });
+      toast(T.snippetsSaved, 'success');
+    },
+  });
+}
