@@ -25,7 +25,8 @@ export function SnippetPicker({ snippets, value, onPick }: SnippetPickerProps) {
         const chosen = snippets.find((s) => s.name === e.target.value);
         if (chosen) onPick(chosen);
       }}
-      sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 1 280px' } }}
+      // The hint says why the field is off: it stays readable (not the pale text of a disabled field).
+      sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 1 280px' }, '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
     >
       <MenuItem value="" disabled>
         {T.noSnippet}
