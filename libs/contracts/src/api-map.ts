@@ -37,7 +37,7 @@ import type { MedicineDto, MedicineToggleRequest } from './medicines.js';
 import type { MeetingDto, MeetingUpdateRequest } from './meetings.js';
 import type { OauthLoginRequest } from './oauth.js';
 import type { ProfileDocumentContent, ProfileDocumentDecisionRequest, ProfileDocumentDto, ProfileDocumentUploadRequest, ProfileUpdateRequest } from './profile.js';
-import type { DocumentCreateBody, DocumentCreateResponse, DocumentRequestBody, DocumentRequestResponse } from './documents.js';
+import type { DocumentCreateBody, DocumentCreateResponse, DocumentRequestBody, DocumentRequestResponse, DocumentResendResponse } from './documents.js';
 import type { SettingsAdminDto, SettingsUpdateRequest } from './settings.js';
 import type { ReadAllResponse, StatisticsResponse } from './statistics.js';
 import type {
@@ -199,6 +199,7 @@ export const API_MAP = {
   'POST /api/documents/request': route<DocumentRequestBody, DocumentRequestResponse>(),
   'POST /api/documents': route<DocumentCreateBody, DocumentCreateResponse>(),
   'GET /api/documents/:id/pdf': fileRoute(),
+  'POST /api/documents/:id/resend': route<undefined, DocumentResendResponse>(),
   'GET /api/events/meta': route<undefined, TaskEventMetaResponse>(),
   'PUT /api/events/seen': route<EventsSeenRequest, TaskSeenResponse>(),
   'PUT /api/events/:id/seen': route<undefined, TaskSeenResponse>(),

@@ -101,6 +101,12 @@ export interface DocumentCreateResponse {
   documents: DocumentDto[];
 }
 
+/** Answer of POST /api/documents/{id}/resend ('Erneut senden' of a failed request). */
+export interface DocumentResendResponse {
+  message: string;
+  document: DocumentDto;
+}
+
 /** Longest subject and text of a request (the text as HTML). */
 export const DOCUMENT_SUBJECT_MAX = 300;
 export const DOCUMENT_CONTENT_MAX = 20_000;
@@ -126,6 +132,8 @@ export const DOCUMENT_MESSAGES = {
   doctorUnknown: 'Bitte wählen Sie einen vorhandenen Arzt aus.',
   noAddress: 'Für diesen Arzt ist keine E-Mail-Adresse oder Faxnummer hinterlegt.',
   taskOfOtherDoctor: 'Ein Auftrag gehört nicht zu diesem Arzt.',
+  resent: 'Die Anforderung wird erneut gesendet.',
+  notFailed: 'Nur eine fehlgeschlagene Anforderung kann erneut gesendet werden.',
   waitingAtPractice: 'Für Aufträge „Rezept in Arztpraxis“ wird nichts versendet: Das Rezept liegt bereits in der Praxis.',
   // The standard text when the caller has no saved snippet.
   defaultSubject: 'Rezeptanforderung',

@@ -118,6 +118,7 @@ export type ApiMapCheck = [
   Route<'POST /api/doctors', Answer<DoctorsController['create']>, DoctorWriteDto>,
   Route<'POST /api/doctors/offices', Answer<OfficesController['create']>, OfficeWriteDto>,
   Route<'POST /api/documents', Answer<DocumentsController['create']>, DocumentCreateDto>,
+  Route<'POST /api/documents/:id/resend', Answer<DocumentsController['resend']>>,
   Route<'POST /api/documents/request', Answer<DocumentsController['request']>, DocumentRequestDto>,
   Route<'POST /api/homes', Answer<HomesController['create']>, HomeWriteDto>,
   Route<'POST /api/homes/:id/groups', Answer<HomesController['createGroup']>, HomeGroupWriteDto>,

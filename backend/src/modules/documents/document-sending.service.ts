@@ -9,6 +9,7 @@ import {
   type DocumentChannel,
   type DocumentCreateResponse,
   type DocumentDto,
+  type DocumentResendResponse,
   type DocumentState,
 } from '@mediport/contracts';
 import { AuditService } from '../../core/audit/audit.service.js';
@@ -91,6 +92,28 @@ export class DocumentSendingService implements OnModuleInit {
     });
     const documents = await Promise.all(ids.map(async (id) => this.toDto((await this.repo.find(id))!, groups[ids.indexOf(id)]!.doctor, auth)));
     return { message: DOCUMENT_MESSAGES.created, documents };
+  }
+
+  /**
+   * POST /api/documents/{id}/resend ('Erneut senden'): a failed request's message is queued again
+   * (same key, so the same Message-ID); a fax says again that it is on its way. 404 when the caller
+   * may not read the request, 403 when it may not send, 409 unless it failed.
+   */
+  async resend(auth: AuthContext, id: string): Promise<DocumentResendResponse> {
+    const found = await this.repo.find(id);
+    documentPolicy.assert(auth, 'resend', found ? { id: found.id, home: found.homeId, doctor: found.doctorId } : null);
+    const document = found!;
+    await this.unitOfWork.run(async () => {
+      const [message] = (await this.outbox.list({ reference: { kind: REFERENCE_KIND, id }, state: 'failed', limit: 1 })).data;
+      if (document.state !== 'failed' || !message || !(await this.outbox.retry(message.id))) {
+        throw new AppError(409, [{ code: 'conflict', message: DOCUMENT_MESSAGES.notFailed }]);
+      }
+      await this.repo.setState(id, 'queued');
+      if (message.channel === 'fax') await this.repo.addEvents(document.taskIds, { type: 'fax', data: null, document: id, createdBy: auth.userId });
+      await this.audit.recordBy(auth, { action: 'document.resend', target: id, meta: { message: message.id } });
+    });
+    const [doctor] = await this.repo.doctors([document.doctorId]);
+    return { message: DOCUMENT_MESSAGES.resent, document: this.toDto((await this.repo.find(id))!, doctor!, auth) };
   }
 
   /** GET /api/documents/{id}/pdf: the request's PDF, for whoever may read the document (404 otherwise). */
@@ -229,7 +252,7 @@ export class DocumentSendingService implements OnModuleInit {
       tasks: row.taskIds,
       state: row.state as DocumentState,
       createdAt: row.createdAt.toISOString(),
-      createdFrom: { _id: auth.userId, username: auth.user.username },
+      createdFrom: row.createdBy === auth.userId ? { _id: auth.userId, username: auth.user.username } : null,
     };
   }
 }

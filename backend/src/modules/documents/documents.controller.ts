@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
-import type { DocumentCreateResponse, DocumentRequestResponse } from '@mediport/contracts';
+import type { DocumentCreateResponse, DocumentRequestResponse, DocumentResendResponse } from '@mediport/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { RecordRoute } from '../../core/permissions/access.decorators.js';
 import { DocumentCreateDto } from './dto/document-create.dto.js';
@@ -26,6 +26,15 @@ export class DocumentsController {
   @RequirePermission('document_create', 'task_action_mail_view', 'task_action_fax_view')
   create(@CurrentAuth() auth: AuthContext, @Body() dto: DocumentCreateDto): Promise<DocumentCreateResponse> {
     return this.sending.create(auth, dto);
+  }
+
+  /** 'Erneut senden': a failed request goes to the outbox again. */
+  @RecordRoute({ subject: 'Document', params: ['id'], action: 'resend' })
+  @Post(':id/resend')
+  @HttpCode(200)
+  @RequirePermission('document_create')
+  resend(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string): Promise<DocumentResendResponse> {
+    return this.sending.resend(auth, id);
   }
 
   /** The request's PDF (inline, for the browser's viewer). */

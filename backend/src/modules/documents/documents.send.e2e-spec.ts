@@ -143,6 +143,24 @@ describe('POST /api/documents by e-mail', () => {
     expect(await until(() => stateOf(document._id), (s) => s === 'failed')).toBe('failed');
     const events = await until(() => eventsOf(id), (e) => e.some((x) => x.type === 'email'));
     expect(events.find((e) => e.type === 'email')).toMatchObject({ data: null, state: 'failed' });
+
+    // 'Erneut senden' once the address is fixed: the same message goes again and is sent.
+    const resend = () => api().post(`/api/documents/${document._id}/resend`).set('x-auth-token', as('apotheke'));
+    expect((await api().post(`/api/documents/${document._id}/resend`).set('x-auth-token', as('heim'))).status).toBe(403);
+    receiver.accept(email);
+    const again = await resend();
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ message: DOCUMENT_MESSAGES.resent, document: { state: 'queued' } });
+    expect(await until(() => stateOf(document._id), (s) => s === 'sent')).toBe('sent');
+    const [mail] = await until(async () => receiver.mailsTo(email), (m) => m.length > 0);
+    expect(mail!.messageId).toBe(`<document-${document._id}@mediport>`);
+    const after = await until(() => eventsOf(id), (e) => e.filter((x) => x.type === 'email').length === 2);
+    expect(after.filter((e) => e.type === 'email').map((e) => e.state)).toEqual(['failed', null]);
+    // Sent: nothing to send again.
+    const twice = await resend();
+    expect(twice.status).toBe(409);
+    expect(twice.body.errors[0].message).toBe(DOCUMENT_MESSAGES.notFailed);
+    expect((await api().post('/api/documents/00000000-0000-4000-8000-000000000000/resend').set('x-auth-token', as('apotheke'))).status).toBe(404);
   });
 });
 

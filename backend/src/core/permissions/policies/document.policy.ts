@@ -11,15 +11,18 @@ export interface DocumentSubject {
   doctor: string | null;
 }
 
-export type DocumentAction = never;
+/** Send a failed request again ('Erneut senden'). */
+export type DocumentAction = 'resend';
 
 /**
  * Prescription requests are read like the orders they ask for: a full orders-list grant (pharmacy,
  * administrator) reads every one; an `_own` grant a home's requests for its orders and a doctor's
- * those addressed to it. A request for orders of several homes is the pharmacy's only.
+ * those addressed to it. A request for orders of several homes is the pharmacy's only. Sending
+ * one again takes the right to send them (`document_create`), in the same scope.
  */
-function rule(auth: AuthContext): Condition {
-  return byGrant(auth, 'task_list_view', () => ownHomeOrDoctor(auth, { home: 'home', doctor: 'doctor' }));
+function rule(auth: AuthContext, action: DocumentAction | 'read'): Condition {
+  const own = () => ownHomeOrDoctor(auth, { home: 'home', doctor: 'doctor' });
+  return action === 'read' ? byGrant(auth, 'task_list_view', own) : byGrant(auth, 'document_create', own);
 }
 
 export const documentPolicy: RecordPolicy<DocumentAction, DocumentSubject> = definePolicy<DocumentAction, DocumentSubject>({

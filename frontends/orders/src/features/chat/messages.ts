@@ -10,6 +10,7 @@ export const CHAT_TEXTS = {
   download: (name: string) => `${name} herunterladen`,
   fileTooLarge: (name: string) => `Die Datei ${name} ist größer als 10 MB.`,
   emailFailed: 'E-Mail konnte nicht versendet werden',
+  resend: 'Erneut senden',
   statusChange: (from: string, to: string) => `${from} → ${to}`,
   system: 'System',
   attachments: 'Anhänge',

@@ -25,6 +25,18 @@ export function useTaskEvents(taskId: string) {
   return query;
 }
 
+/** POST /api/documents/{id}/resend: a failed request goes out again; the feeds show the new events live. */
+export function useResendDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi('POST /api/documents/:id/resend', { params: { id } }),
+    onSuccess: async (res) => {
+      toast(res.message, 'success');
+      await client.invalidateQueries({ queryKey: ['task-events'] });
+    },
+  });
+}
+
 /** POST /api/tasks/{id}/events (multipart: type=message, data, files); a reopened task shows the spec's toast. */
 export function useSendMessage(taskId: string, onSent: () => void) {
   const client = useQueryClient();

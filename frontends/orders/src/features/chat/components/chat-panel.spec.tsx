@@ -98,6 +98,37 @@ describe('ChatPanel', () => {
     }
   });
 
+  it("offers 'Erneut senden' under a failed e-mail or fax of a request, to whoever may send requests", async () => {
+    const failed = [
+      anEvent({ _id: 'm1', type: 'email', data: null, state: 'failed', document: 'd1', createdFrom: pharmacy, createdAt: '2026-11-20T09:04:00.000Z' }),
+      anEvent({ _id: 'f1', type: 'faxresponse', data: 'BUSY', document: 'd2', createdFrom: null, createdAt: '2026-11-20T09:05:00.000Z' }),
+      anEvent({ _id: 'm2', type: 'email', data: null, document: 'd3', createdFrom: pharmacy, createdAt: '2026-11-20T09:06:00.000Z' }),
+    ];
+    const calls = chatServer(failed, {
+      'POST /api/documents/:id/resend': ({ params }) => ({
+        message: 'Die Anforderung wird erneut gesendet.',
+        document: { _id: params.id!, doctor: { _id: 'd', title: '', firstname: '', lastname: 'Berg', email: '', fax: '', preferred: 'E-Mail' }, channel: 'email', subject: 'R', tasks: ['t1'], state: 'queued', createdAt: '2026-11-20T09:04:00.000Z', createdFrom: null },
+      }),
+    });
+    renderApp(<ChatPanel taskId="t1" />);
+    const feed = await screen.findByRole('list', { name: 'Nachrichten' });
+    const buttons = await within(feed).findAllByRole('button', { name: 'Erneut senden' });
+    // The failed e-mail and the failed fax, not the sent e-mail.
+    expect(buttons).toHaveLength(2);
+    await userEvent.click(buttons[1]!);
+    await waitFor(() => expect(toasts).toContainEqual(['Die Anforderung wird erneut gesendet.', 'success']));
+    expect(calls.find((c) => c.route === 'POST /api/documents/:id/resend')!.url).toBe('/api/documents/d2/resend');
+  });
+
+  it("shows no 'Erneut senden' without the right to send requests (a home)", async () => {
+    setAuth(demoAuth(['ROLE_HOME']));
+    chatServer([anEvent({ _id: 'm1', type: 'email', data: null, state: 'failed', document: 'd1', createdFrom: pharmacy })]);
+    renderApp(<ChatPanel taskId="t1" />);
+    const feed = await screen.findByRole('list', { name: 'Nachrichten' });
+    expect(within(feed).getByText('E-Mail konnte nicht versendet werden')).toBeInTheDocument();
+    expect(within(feed).queryByRole('button', { name: 'Erneut senden' })).not.toBeInTheDocument();
+  });
+
   it('shows attachments with their type icon and downloads them through the API', async () => {
     const files = [
       { name: 'befund.pdf', mimeType: 'application/pdf', size: 1000 },

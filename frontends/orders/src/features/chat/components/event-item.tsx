@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useHasPermission } from '@mediport/api-client';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -29,9 +31,10 @@ import {
   NewBadge,
   PersonIcon,
   PictureAsPdfIcon,
+  ReplayIcon,
   formatDateTime,
 } from '@mediport/ui';
-import { downloadAttachment, useAttachmentUrl } from '../api/events-api';
+import { downloadAttachment, useAttachmentUrl, useResendDocument } from '../api/events-api';
 import { AUTHOR_LABELS, CHAT_TEXTS } from '../messages';
 
 const ROLE_ICONS: Partial<Record<Role, typeof HomeIcon>> = {
@@ -229,7 +232,20 @@ export function EventItem({ event }: { event: TaskEventDto }) {
           <span>{text}</span>
         </Typography>
         {proof ? <Signature event={event} /> : event.files.length > 0 && <Attachments event={event} />}
+        {tone === 'error' && event.document && (event.type === 'email' || event.type === 'faxresponse') && <ResendButton documentId={event.document} />}
       </Box>
     </Box>
+  );
+}
+
+/** 'Erneut senden' under a failed e-mail or fax of a prescription request, for whoever may send them. */
+function ResendButton({ documentId }: { documentId: string }) {
+  const allowed = useHasPermission('document_create');
+  const resend = useResendDocument();
+  if (!allowed) return null;
+  return (
+    <Button size="small" variant="outlined" startIcon={<ReplayIcon />} disabled={resend.isPending} onClick={() => resend.mutate(documentId)} sx={{ mt: 0.5, minHeight: 36 }}>
+      {CHAT_TEXTS.resend}
+    </Button>
   );
 }
