@@ -21,7 +21,8 @@ module.exports = {
   ],
   moduleNameMapper: {
     ...Object.fromEntries(libs.map((l) => [`^@mediport/${l}$`, path.join(root, 'libs', l, 'src', 'index.ts')])),
-    '^@mediport/contracts/api-map$': path.join(root, 'libs', 'contracts', 'src', 'api-map.ts'),
+    // Subpaths of the contracts that the screens' shared contracts chunk (loaded on the login page) leaves out.
+    ...Object.fromEntries(['api-map', 'delivery', 'documents', 'pdf'].map((m) => [`^@mediport/contracts/${m}$`, path.join(root, 'libs', 'contracts', 'src', `${m}.ts`)])),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],

@@ -115,11 +115,21 @@ async function sequential(jobs) {
   return 0;
 }
 
+// tsc's incremental state of each project (what it checked, by file hash) lives here, outside the
+// sources: a file that did not change, and nothing it depends on, is not checked again.
+const TYPECHECK_CACHE = r('node_modules', '.cache', 'mediport-typecheck');
+
 async function typecheck() {
   const libs = await run(npx, ['tsc', '-b', ...LIBS.map((l) => `libs/${l}`)]);
   if (libs !== 0) return libs;
   const projects = ['backend', ...FRONTENDS.map((f) => `frontends/${f}`), 'e2e'].filter((p) => existsSync(r(p, 'tsconfig.json')));
-  return parallel(projects.map((p) => ({ name: p, cmd: npx, args: ['tsc', '-p', `${p}/tsconfig.json`, '--noEmit'] })));
+  return parallel(
+    projects.map((p) => ({
+      name: p,
+      cmd: npx,
+      args: ['tsc', '-p', `${p}/tsconfig.json`, '--noEmit', '--incremental', '--tsBuildInfoFile', path.join(TYPECHECK_CACHE, `${p.replace(/\//g, '-')}.tsbuildinfo`)],
+    })),
+  );
 }
 
 function jestJobs(dirs, extraArgs = []) {
@@ -140,7 +150,11 @@ const unit = () => sequential(jestJobs(['libs/contracts', 'libs/permissions', 'l
 const api = () => sequential(jestJobs(['backend'], process.env.JEST_BACKEND_RUN_IN_BAND ? ['--runInBand'] : ['-w', '2']));
 
 // Component tests are CPU bound (jsdom + swc); one job per package, each with one worker, two packages at a time.
-const components = () => parallel(jestJobs(['libs/ui', 'libs/api-client', ...FRONTENDS.map((f) => `frontends/${f}`)], ['-w', '1']));
+// The packages that take minutes start first, so that none of them starts last and runs alone.
+const LONGEST_COMPONENT_PACKAGES = ['frontends/masterdata', 'frontends/orders', 'frontends/admin'];
+const componentOrder = (dir) => (LONGEST_COMPONENT_PACKAGES.includes(dir) ? LONGEST_COMPONENT_PACKAGES.indexOf(dir) : LONGEST_COMPONENT_PACKAGES.length);
+const components = () =>
+  parallel(jestJobs(['libs/ui', 'libs/api-client', ...FRONTENDS.map((f) => `frontends/${f}`)].sort((a, b) => componentOrder(a) - componentOrder(b)), ['-w', '1']));
 
 // No work-log references in the repository's files, and the checker's own test (a few seconds).
 const words = () =>

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './sidebar.js';
 
 /** The widths the suite checks: a phone, a tablet, a desktop (the layout's breakpoints, 426 / 601 / 768 / 1024 px, lie between). */
@@ -95,9 +95,64 @@ export async function apiSession(request: APIRequestContext, username = 'admin')
   return { 'x-auth-token': (await apiSignIn(request, username)).token };
 }
 
-/** Signs in in the browser without the login page: stores the auth record the way the shell does. */
+/**
+ * Signs in in the browser without the login page: stores the auth record the way the shell does.
+ * The record is written on a small JSON answer of the app's origin (/api/config), not on a page of
+ * the app, so no bundle is loaded for it; the caller opens the page it tests next.
+ */
 export async function signInFast(page: Page, request: APIRequestContext, username = 'admin'): Promise<void> {
   const record = await apiSignIn(request, username);
-  await page.goto('/impressum');
+  await page.goto('/api/config');
   await page.evaluate((auth) => window.localStorage.setItem('auth', JSON.stringify(auth)), record);
+}
+
+/**
+ * One page of its own browser context, signed in as a demo user (null: signed out), shared by the
+ * tests of the enclosing `describe`: created once per worker before its first test, closed after
+ * its last. Each test opens its page with a full load; the sign-in and the app's scripts (kept in
+ * the context's cache) are paid once per group instead of once per test. A failing test gets a
+ * screenshot of the page attached and restarts the worker, so the tests after it get a new
+ * context. Only for tests that look at pages and leave no half-done input behind.
+ */
+export function sharedPage(username: string | null, init?: (page: Page) => Promise<unknown>): () => Page {
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const use = testInfo.project.use;
+    const context: BrowserContext = await browser.newContext({
+      baseURL: use.baseURL,
+      locale: use.locale,
+      timezoneId: use.timezoneId,
+      viewport: use.viewport,
+      userAgent: use.userAgent,
+      deviceScaleFactor: use.deviceScaleFactor,
+      isMobile: use.isMobile,
+      hasTouch: use.hasTouch,
+    });
+    page = await context.newPage();
+    if (init) await init(page);
+    if (username) await signInFast(page, context.request, username);
+  });
+  test.afterEach(async ({}, testInfo) => {
+    if (page && testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('screenshot', { body: await page.screenshot(), contentType: 'image/png' });
+    }
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+  return () => {
+    if (!page) throw new Error('sharedPage() is used outside the tests of its describe');
+    return page;
+  };
+}
+
+/**
+ * Waits until no CSS transition or finite animation runs (a fade, a dialog opening, the tab
+ * indicator moving), so what is measured next is the resting state; endless ones (a spinner) are
+ * not waited for.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
 }

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, signInFast } from '../support/layout.js';
+import { apiSession, sharedPage, signInFast, transitionsDone } from '../support/layout.js';
 
 // Every sign-in, dashboard, profile and administration page and the master-data screens pass an
 // automated axe check against WCAG 2.1 A and AA (labels, contrast, landmarks, names of controls).
@@ -98,34 +98,43 @@ async function settle(page: Page, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Transitions (fades, the tab indicator) end before colours are measured.
-  await page.waitForTimeout(400);
+  await transitionsDone(page);
 }
 
-for (const c of PAGES) {
-  test(`${c.title} passes axe (WCAG 2.1 AA)`, async ({ page, request }) => {
-    // One axe run takes seconds on a large page (the rights matrix); pages with tabs run several.
-    if (c.tabs) test.setTimeout(180_000);
+// One signed-in page per demo user (and one signed out) visits that user's pages in turn, each
+// with a full page load: a test still checks exactly one page, without its own sign-in.
+const USERS: Array<DemoUser | null> = [null, 'admin', 'heim', 'arzt', 'apotheke'];
+
+for (const user of USERS) {
+  test.describe(user ? `signed in as ${user}` : 'signed out', () => {
     // The rights page's introduction is checked in its own test below.
-    await page.addInitScript(() => window.localStorage.setItem('acl-intro-seen', '1'));
-    if (c.user) await signInFast(page, request, c.user);
-    await page.goto(c.path(ids));
-    await settle(page, c.heading);
-    const found = await violations(page, c.path(ids));
-    if (c.tabs) {
-      const tabs = page.getByRole('main').getByRole('tab');
-      const count = await tabs.count();
-      expect(count, 'the page has tabs').toBeGreaterThan(1);
-      for (let i = 1; i < count; i++) {
-        const tab = tabs.nth(i);
-        const name = (await tab.textContent())?.trim() ?? String(i);
-        await tab.click();
-        await expect(tab).toHaveAttribute('aria-selected', 'true');
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(400);
-        found.push(...(await violations(page, `${c.path(ids)} tab "${name}"`)));
-      }
+    const shared = sharedPage(user, (page) => page.addInitScript(() => window.localStorage.setItem('acl-intro-seen', '1')));
+
+    for (const c of PAGES.filter((p) => p.user === user)) {
+      test(`${c.title} passes axe (WCAG 2.1 AA)`, async () => {
+        const page = shared();
+        // One axe run takes seconds on a large page (the rights matrix); pages with tabs run several.
+        if (c.tabs) test.setTimeout(180_000);
+        await page.goto(c.path(ids));
+        await settle(page, c.heading);
+        const found = await violations(page, c.path(ids));
+        if (c.tabs) {
+          const tabs = page.getByRole('main').getByRole('tab');
+          const count = await tabs.count();
+          expect(count, 'the page has tabs').toBeGreaterThan(1);
+          for (let i = 1; i < count; i++) {
+            const tab = tabs.nth(i);
+            const name = (await tab.textContent())?.trim() ?? String(i);
+            await tab.click();
+            await expect(tab).toHaveAttribute('aria-selected', 'true');
+            await page.waitForLoadState('networkidle');
+            await transitionsDone(page);
+            found.push(...(await violations(page, `${c.path(ids)} tab "${name}"`)));
+          }
+        }
+        expect(found, found.join('\n')).toEqual([]);
+      });
     }
-    expect(found, found.join('\n')).toEqual([]);
   });
 }
 
@@ -133,7 +142,7 @@ test('the rights page introduction passes axe (WCAG 2.1 AA)', async ({ page, req
   await signInFast(page, request, 'admin');
   await page.goto('/v3/acl');
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.waitForTimeout(400);
+  await transitionsDone(page);
   const found = await violations(page, '/v3/acl introduction');
   expect(found, found.join('\n')).toEqual([]);
 });
@@ -146,7 +155,7 @@ test('the unsaved-changes question passes axe (WCAG 2.1 AA)', async ({ page, req
   await city.fill('Neustadt');
   await page.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(page.getByRole('dialog', { name: 'Ungespeicherte Änderungen verwerfen?' })).toBeVisible();
-  await page.waitForTimeout(400);
+  await transitionsDone(page);
   const found = await violations(page, '/einstellungen question');
   expect(found, found.join('\n')).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { DOCUMENT_MESSAGES, EVENT_MESSAGES, type ListResponse, type PatientDto, type TaskDto } from '@mediport/contracts';
+import { EVENT_MESSAGES, type ListResponse, type PatientDto, type TaskDto } from '@mediport/contracts';
+import { DOCUMENT_MESSAGES } from '@mediport/contracts/documents';
 import { apiSession, horizontalOverflow, signInFast } from '../support/layout.js';
 
 // The pharmacy asks a practice for a prescription: from the order's e-mail action to the composing

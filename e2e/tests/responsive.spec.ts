@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { actionsOutOfView, apiSession, horizontalOverflow, signInFast, VIEWPORTS } from '../support/layout.js';
+import { actionsOutOfView, apiSession, horizontalOverflow, sharedPage, signInFast, transitionsDone, VIEWPORTS } from '../support/layout.js';
 
 // Every sign-in, dashboard, profile and administration page at a phone, a tablet and a desktop
 // width; the test fails when any element reaches past the viewport's left or right edge, or when a
@@ -108,27 +108,40 @@ async function settle(page: Page, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Let transitions (drawer, tabs indicator) finish.
-  await page.waitForTimeout(300);
+  await transitionsDone(page);
 }
 
-for (const c of PAGES) {
-  test(`${c.title} fits a phone, a tablet and a desktop`, async ({ page, request }, testInfo) => {
-    if (c.fixme) test.fixme(true, c.fixme);
+// One page per demo user (and one signed out) visits that user's pages in turn, each width with a
+// full page load: a test still checks exactly one page, without its own sign-in.
+const USERS: Array<{ title: string; user: string | null; cases: PageCase[] }> = [
+  { title: 'signed out', user: null, cases: PAGES.filter((c) => !c.signedIn) },
+  { title: 'signed in as admin', user: 'admin', cases: PAGES.filter((c) => c.signedIn && !c.user) },
+  { title: 'signed in as apotheke', user: 'apotheke', cases: PAGES.filter((c) => c.signedIn && c.user === 'apotheke') },
+];
+
+for (const group of USERS) {
+  test.describe(group.title, () => {
     // The rights page opens its introduction once; the page itself is what is measured here.
-    await page.addInitScript(() => window.localStorage.setItem('acl-intro-seen', '1'));
-    if (c.signedIn) await signInFast(page, request, c.user);
-    const problems: string[] = [];
-    for (const vp of VIEWPORTS) {
-      await page.setViewportSize({ width: vp.width, height: vp.height });
-      await page.goto(c.path(ids));
-      await settle(page, c.heading);
-      for (const p of await horizontalOverflow(page)) problems.push(`${vp.width} px: ${p}`);
-      if (!c.sideways) for (const p of await actionsOutOfView(page)) problems.push(`${vp.width} px, out of view: ${p}`);
-      if (process.env.E2E_SCREENSHOTS) {
-        await page.screenshot({ path: testInfo.outputPath(`${c.title.replace(/\W+/g, '-')}-${vp.width}.png`), fullPage: true });
-      }
+    const shared = sharedPage(group.user, (page) => page.addInitScript(() => window.localStorage.setItem('acl-intro-seen', '1')));
+
+    for (const c of group.cases) {
+      test(`${c.title} fits a phone, a tablet and a desktop`, async ({}, testInfo) => {
+        const page = shared();
+        if (c.fixme) test.fixme(true, c.fixme);
+        const problems: string[] = [];
+        for (const vp of VIEWPORTS) {
+          await page.setViewportSize({ width: vp.width, height: vp.height });
+          await page.goto(c.path(ids));
+          await settle(page, c.heading);
+          for (const p of await horizontalOverflow(page)) problems.push(`${vp.width} px: ${p}`);
+          if (!c.sideways) for (const p of await actionsOutOfView(page)) problems.push(`${vp.width} px, out of view: ${p}`);
+          if (process.env.E2E_SCREENSHOTS) {
+            await page.screenshot({ path: testInfo.outputPath(`${c.title.replace(/\W+/g, '-')}-${vp.width}.png`), fullPage: true });
+          }
+        }
+        expect(problems, 'elements past the viewport edge').toEqual([]);
+      });
     }
-    expect(problems, 'elements past the viewport edge').toEqual([]);
   });
 }
 

@@ -40,18 +40,9 @@ import type { ProfileDocumentContent, ProfileDocumentDecisionRequest, ProfileDoc
 import type { DocumentCreateBody, DocumentCreateResponse, DocumentRequestBody, DocumentRequestResponse, DocumentResendResponse } from './documents.js';
 import type { SettingsAdminDto, SettingsUpdateRequest } from './settings.js';
 import type { ReadAllResponse, StatisticsResponse } from './statistics.js';
-import type {
-  EventListItemDto,
-  EventsSeenRequest,
-  TaskEventCreateResponse,
-  TaskEventDto,
-  TaskEventMetaResponse,
-  TaskEventsSeenRequest,
-  TaskEventWriteRequest,
-  TaskDeliveryRequest,
-  TaskIncidentRequest,
-} from './task-events.js';
-import type { PastMedicineDto, TaskDto, TaskPickupRequest, TaskSeenRequest, TaskSeenResponse, TaskSuggestionsResponse, TaskWriteRequest } from './tasks.js';
+import type { EventListItemDto, EventsSeenRequest, TaskEventCreateResponse, TaskEventDto, TaskEventMetaResponse, TaskEventsSeenRequest, TaskEventWriteRequest } from './task-events.js';
+import type { PastMedicineDto, TaskDto, TaskSeenRequest, TaskSeenResponse, TaskSuggestionsResponse, TaskWriteRequest } from './tasks.js';
+import type { TaskDeliveryRequest, TaskIncidentRequest, TaskPickupRequest } from './delivery.js';
 import type { UserListRow, UserLookups, UserWriteRequest } from './users.js';
 
 /** One route of the map. The body and answer types ride on `types`, which is never set at run time. */

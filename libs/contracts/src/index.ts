@@ -324,8 +324,6 @@ export * from './medicines.js';
 export * from './oauth.js';
 export * from './masterdata.js';
 export * from './tasks.js';
-export * from './pdf.js';
-export * from './documents.js';
 export * from './errors.js';
 export * from './task-machine.js';
 export * from './task-events.js';

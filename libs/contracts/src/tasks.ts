@@ -132,14 +132,6 @@ export interface TaskWriteRequest {
   latestDelivery?: string;
 }
 
-/** Body of POST /api/tasks/pickup: the new orders to hand to the drivers; the answer is the pickup sheet (PDF). */
-export interface TaskPickupRequest {
-  tasks: string[];
-}
-
-/** Most orders on one pickup sheet (the pickup screen loads at most 999 orders). */
-export const PICKUP_MAX_TASKS = 999;
-
 /** Body of PUT /api/tasks/seen: the ids, or true for all. */
 export interface TaskSeenRequest {
   tasks: string[] | true;
@@ -187,13 +179,6 @@ export const TASK_MESSAGES = {
   closed: 'Ein abgeschlossener oder stornierter Auftrag kann nicht bearbeitet werden.',
   statusAlone: 'Der Status kann nur allein geändert werden.',
   seenList: 'Bitte geben Sie die Aufträge als Liste an.',
-  // Rule messages of the pickup sheet (ours).
-  pickupEmpty: 'Bitte wählen Sie mindestens einen Auftrag aus.',
-  pickupTooMany: `Bitte wählen Sie höchstens ${PICKUP_MAX_TASKS} Aufträge aus.`,
-  pickupDuplicate: 'Jeder Auftrag darf nur einmal ausgewählt sein.',
-  pickupNotNew: 'Nur neue Aufträge können an die Fahrer übergeben werden.',
-  pickupType: 'Für einen Selbstkauf kann kein Abholauftrag erzeugt werden.',
-  pickupUnknown: 'Mindestens ein ausgewählter Auftrag wurde nicht gefunden.',
 } as const;
 
 /** Answer of GET /api/tasks/dosage and /api/tasks/medicine: earlier values of the caller's orders, most used first. */

@@ -116,7 +116,7 @@ describe('loadConfig', () => {
 
   it('writes e-mail as .eml files and retries 6 times from 30 s by default', () => {
     const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's' });
-    expect(config.mail).toEqual({ smtpUrl: null, from: 'Medikationsportal <noreply@localhost>', timeoutMs: 10_000 });
+    expect(config.mail).toEqual({ smtpUrl: null, from: 'Medikationsportal <noreply@localhost>', timeoutMs: 10_000, faxMailDomain: null });
     expect(config.outbox).toEqual({ pollMs: 1000, backoffMs: 30_000, maxAttempts: 6 });
   });
 
@@ -128,11 +128,16 @@ describe('loadConfig', () => {
       OUTBOX_POLL_MS: '50',
       OUTBOX_BACKOFF_MS: '100',
       OUTBOX_MAX_ATTEMPTS: '3',
+      FAX_MAIL_DOMAIN: 'Fax.Example.org',
     };
     const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env });
-    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example.org:465', from: 'Apotheke am Markt <rezepte@example.org>', timeoutMs: 2000 });
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example.org:465', from: 'Apotheke am Markt <rezepte@example.org>', timeoutMs: 2000, faxMailDomain: 'fax.example.org' });
     expect(config.outbox).toEqual({ pollMs: 50, backoffMs: 100, maxAttempts: 3 });
     expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', SMTP_FROM: 'noreply@example.org' }).mail.from).toBe('noreply@example.org');
+  });
+
+  it.each(['fax', 'fax example.org', 'http://fax.example.org', '-fax.example.org'])('refuses FAX_MAIL_DOMAIN %s', (value) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', FAX_MAIL_DOMAIN: value })).toThrow(/^Invalid FAX_MAIL_DOMAIN/);
   });
 
   it('never repeats an SMTP_URL in its error: it may hold a password', () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer-core';
-import { PDF_MESSAGES } from '@mediport/contracts';
+import { PDF_MESSAGES } from '@mediport/contracts/pdf';
 import { PdfUnavailableError } from './pdf.errors.js';
 
 /** Flags of the PDF browser: no sandbox (containers), /tmp instead of a small /dev/shm, no GPU, exact glyph outlines. */

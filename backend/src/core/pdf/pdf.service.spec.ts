@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { toErrorBody } from '../errors/exception.filter.js';
-import { PDF_MESSAGES } from '@mediport/contracts';
+import { PDF_MESSAGES } from '@mediport/contracts/pdf';
 import { PdfUnavailableError } from './pdf.errors.js';
 import { PdfService, type PdfServiceOptions } from './pdf.service.js';
 import { PDF_TEMPLATES_DIR } from './pdf-templates.js';

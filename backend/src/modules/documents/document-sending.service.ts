@@ -1,17 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import {
-  DOCUMENT_CONTENT_MAX,
-  DOCUMENT_MESSAGES,
-  DOCUMENT_REQUEST_DEFAULT_TYPE,
-  DOCUMENT_REQUEST_MAX_TASKS,
-  DOCUMENT_SUBJECT_MAX,
-  type DoctorPreferred,
-  type DocumentChannel,
-  type DocumentCreateResponse,
-  type DocumentDto,
-  type DocumentResendResponse,
-  type DocumentState,
-} from '@mediport/contracts';
+import { type DoctorPreferred } from '@mediport/contracts';
+import { DOCUMENT_CONTENT_MAX, DOCUMENT_MESSAGES, DOCUMENT_REQUEST_DEFAULT_TYPE, DOCUMENT_REQUEST_MAX_TASKS, DOCUMENT_SUBJECT_MAX, type DocumentChannel, type DocumentCreateResponse, type DocumentDto, type DocumentResendResponse, type DocumentState } from '@mediport/contracts/documents';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
-import type { DocumentCreateResponse, DocumentRequestResponse, DocumentResendResponse } from '@mediport/contracts';
+import type { DocumentCreateResponse, DocumentRequestResponse, DocumentResendResponse } from '@mediport/contracts/documents';
 import { AppError } from '../../core/errors/app-error.js';
 import { RecordRoute } from '../../core/permissions/access.decorators.js';
 import { DocumentCreateDto } from './dto/document-create.dto.js';

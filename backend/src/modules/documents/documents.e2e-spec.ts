@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { type AuthRecord, DOCUMENT_MESSAGES, type DocumentRequestResponse } from '@mediport/contracts';
+import { type AuthRecord } from '@mediport/contracts';
+import { DOCUMENT_MESSAGES, type DocumentRequestResponse } from '@mediport/contracts/documents';
 import type { Database } from '../../core/db/database.js';
 import { doctors, tasks, users } from '../../db/schema/index.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';

@@ -1,16 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DOCUMENT_MESSAGES,
-  DOCUMENT_REQUEST_DEFAULT_TYPE,
-  DOCUMENT_REQUEST_MAX_TASKS,
-  type DoctorPreferred,
-  type DocumentChannel,
-  type DocumentRequestGroup,
-  type DocumentRequestResponse,
-  type DocumentRequestType,
-  type TaskDto,
-  type TaskStatus,
-} from '@mediport/contracts';
+import { type DoctorPreferred, type TaskDto, type TaskStatus } from '@mediport/contracts';
+import { DOCUMENT_MESSAGES, DOCUMENT_REQUEST_DEFAULT_TYPE, DOCUMENT_REQUEST_MAX_TASKS, type DocumentChannel, type DocumentRequestGroup, type DocumentRequestResponse, type DocumentRequestType } from '@mediport/contracts/documents';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { taskPolicy } from '../../core/permissions/policies/index.js';

@@ -19,7 +19,8 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import type { Observable } from 'rxjs';
-import { DELIVERY_SIGNATURE_MAX_BYTES, EVENT_MESSAGES, type TaskDto, type TaskEventDto } from '@mediport/contracts';
+import { type TaskDto, type TaskEventDto } from '@mediport/contracts';
+import { DELIVERY_SIGNATURE_MAX_BYTES, DELIVERY_MESSAGES } from '@mediport/contracts/delivery';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { type AuthedRequest, CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
@@ -53,8 +54,8 @@ class SignatureUploadInterceptor implements NestInterceptor {
     try {
       return await this.multer.intercept(context, next);
     } catch (error) {
-      if (error instanceof PayloadTooLargeException) throw new AppError(413, [{ path: 'signature', code: 'too_large', message: EVENT_MESSAGES.signatureSize }]);
-      if (error instanceof BadRequestException) throw AppError.badRequest([{ path: 'signature', code: 'invalid', message: EVENT_MESSAGES.signatureRequired }]);
+      if (error instanceof PayloadTooLargeException) throw new AppError(413, [{ path: 'signature', code: 'too_large', message: DELIVERY_MESSAGES.signatureSize }]);
+      if (error instanceof BadRequestException) throw AppError.badRequest([{ path: 'signature', code: 'invalid', message: DELIVERY_MESSAGES.signatureRequired }]);
       throw error;
     }
   }

@@ -2,7 +2,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { deflateSync } from 'node:zlib';
 import request from 'supertest';
-import { type AuthRecord, EVENT_MESSAGES, PDF_MESSAGES, PICKUP_MAX_TASKS, TASK_MESSAGES, type TaskDto, type TaskEventDto } from '@mediport/contracts';
+import { type AuthRecord, TASK_MESSAGES, type TaskDto, type TaskEventDto } from '@mediport/contracts';
+import { PICKUP_MAX_TASKS, PICKUP_MESSAGES } from '@mediport/contracts/delivery';
+import { DELIVERY_MESSAGES } from '@mediport/contracts/delivery';
+import { PDF_MESSAGES } from '@mediport/contracts/pdf';
 import type { Database } from '../../core/db/database.js';
 import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { settings, taskEvents, tasks } from '../../db/schema/index.js';
@@ -108,14 +111,14 @@ describe('POST /api/tasks/pickup (the pickup sheet)', () => {
     { title: 'a non-array', body: () => ({ tasks: 'alle' }), status: 400, message: TASK_MESSAGES.seenList },
     { title: 'null', body: () => ({ tasks: null }), status: 400, message: TASK_MESSAGES.seenList },
     { title: 'numbers in the list', body: () => ({ tasks: [1, 2] }), status: 400, message: TASK_MESSAGES.seenList },
-    { title: 'an empty list', body: () => ({ tasks: [] }), status: 400, message: TASK_MESSAGES.pickupEmpty },
-    { title: `more than ${PICKUP_MAX_TASKS} ids`, body: () => ({ tasks: Array.from({ length: PICKUP_MAX_TASKS + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) }), status: 400, message: TASK_MESSAGES.pickupTooMany },
-    { title: 'a duplicate id', body: (ids: string[]) => ({ tasks: [ids[0], ids[0]] }), status: 400, message: TASK_MESSAGES.pickupDuplicate },
-    { title: 'an unknown id among good ones', body: (ids: string[]) => ({ tasks: [ids[0], NO_ID] }), status: 404, message: TASK_MESSAGES.pickupUnknown },
-    { title: 'a malformed id', body: (ids: string[]) => ({ tasks: [ids[0], 'x'] }), status: 404, message: TASK_MESSAGES.pickupUnknown },
-    { title: 'a self-purchase (type 2)', body: (ids: string[]) => ({ tasks: [ids[0], ids[1]] }), status: 409, message: TASK_MESSAGES.pickupType },
-    { title: 'a task already on the road', body: (ids: string[]) => ({ tasks: [ids[0], ids[2]] }), status: 409, message: TASK_MESSAGES.pickupNotNew },
-    { title: 'a finished task', body: (ids: string[]) => ({ tasks: [ids[0], ids[3]] }), status: 409, message: TASK_MESSAGES.pickupNotNew },
+    { title: 'an empty list', body: () => ({ tasks: [] }), status: 400, message: PICKUP_MESSAGES.empty },
+    { title: `more than ${PICKUP_MAX_TASKS} ids`, body: () => ({ tasks: Array.from({ length: PICKUP_MAX_TASKS + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) }), status: 400, message: PICKUP_MESSAGES.tooMany },
+    { title: 'a duplicate id', body: (ids: string[]) => ({ tasks: [ids[0], ids[0]] }), status: 400, message: PICKUP_MESSAGES.duplicate },
+    { title: 'an unknown id among good ones', body: (ids: string[]) => ({ tasks: [ids[0], NO_ID] }), status: 404, message: PICKUP_MESSAGES.unknown },
+    { title: 'a malformed id', body: (ids: string[]) => ({ tasks: [ids[0], 'x'] }), status: 404, message: PICKUP_MESSAGES.unknown },
+    { title: 'a self-purchase (type 2)', body: (ids: string[]) => ({ tasks: [ids[0], ids[1]] }), status: 409, message: PICKUP_MESSAGES.type },
+    { title: 'a task already on the road', body: (ids: string[]) => ({ tasks: [ids[0], ids[2]] }), status: 409, message: PICKUP_MESSAGES.notNew },
+    { title: 'a finished task', body: (ids: string[]) => ({ tasks: [ids[0], ids[3]] }), status: 409, message: PICKUP_MESSAGES.notNew },
   ])('refuses $title with a German message and changes nothing', async ({ body, status, message }) => {
     const ids = [await insertTask(), await insertTask({ type: 2 }), await insertTask({ status: 'pickup' }), await insertTask({ status: 'finished' })];
     const before = await statuses(ids);
@@ -245,15 +248,15 @@ describe('POST /api/tasks/:id/delivery (proof of delivery)', () => {
   });
 
   it.each([
-    { title: 'no recipient', fields: {}, file: 'png', status: 400, message: EVENT_MESSAGES.recipientRequired },
-    { title: 'a blank recipient', fields: { recipient: '  ' }, file: 'png', status: 400, message: EVENT_MESSAGES.recipientRequired },
-    { title: 'a recipient of 201 characters', fields: { recipient: 'x'.repeat(201) }, file: 'png', status: 400, message: EVENT_MESSAGES.recipientTooLong },
-    { title: 'no signature', fields: { recipient: 'A' }, file: null, status: 400, message: EVENT_MESSAGES.signatureRequired },
-    { title: 'a JPEG named .png', fields: { recipient: 'A' }, file: 'jpeg', status: 415, message: EVENT_MESSAGES.signatureType },
-    { title: 'a signature over 1 MB', fields: { recipient: 'A' }, file: 'big', status: 413, message: EVENT_MESSAGES.signatureSize },
-    { title: 'a latitude of 91', fields: { recipient: 'A', latitude: '91', longitude: '13' }, file: 'png', status: 400, message: EVENT_MESSAGES.position },
-    { title: 'a latitude without longitude', fields: { recipient: 'A', latitude: '52' }, file: 'png', status: 400, message: EVENT_MESSAGES.position },
-    { title: 'a position that is not a number', fields: { recipient: 'A', latitude: 'NaN', longitude: 'x' }, file: 'png', status: 400, message: EVENT_MESSAGES.position },
+    { title: 'no recipient', fields: {}, file: 'png', status: 400, message: DELIVERY_MESSAGES.recipientRequired },
+    { title: 'a blank recipient', fields: { recipient: '  ' }, file: 'png', status: 400, message: DELIVERY_MESSAGES.recipientRequired },
+    { title: 'a recipient of 201 characters', fields: { recipient: 'x'.repeat(201) }, file: 'png', status: 400, message: DELIVERY_MESSAGES.recipientTooLong },
+    { title: 'no signature', fields: { recipient: 'A' }, file: null, status: 400, message: DELIVERY_MESSAGES.signatureRequired },
+    { title: 'a JPEG named .png', fields: { recipient: 'A' }, file: 'jpeg', status: 415, message: DELIVERY_MESSAGES.signatureType },
+    { title: 'a signature over 1 MB', fields: { recipient: 'A' }, file: 'big', status: 413, message: DELIVERY_MESSAGES.signatureSize },
+    { title: 'a latitude of 91', fields: { recipient: 'A', latitude: '91', longitude: '13' }, file: 'png', status: 400, message: DELIVERY_MESSAGES.position },
+    { title: 'a latitude without longitude', fields: { recipient: 'A', latitude: '52' }, file: 'png', status: 400, message: DELIVERY_MESSAGES.position },
+    { title: 'a position that is not a number', fields: { recipient: 'A', latitude: 'NaN', longitude: 'x' }, file: 'png', status: 400, message: DELIVERY_MESSAGES.position },
   ])('refuses $title with a German message and leaves the task on the road', async ({ fields, file, status, message }) => {
     const id = await insertTask({ status: 'delivery' });
     const data = file === 'png' ? png() : file === 'jpeg' ? Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]) : file === 'big' ? Buffer.concat([png(), Buffer.alloc(1024 * 1024)]) : null;
@@ -296,11 +299,11 @@ describe('POST /api/tasks/:id/incidents (problems on the way)', () => {
   });
 
   it.each([
-    { title: 'an unknown reason', body: { reason: 'late' }, status: 400, message: EVENT_MESSAGES.incidentReason },
-    { title: 'no reason', body: { text: 'x' }, status: 400, message: EVENT_MESSAGES.incidentReason },
-    { title: '"Sonstiges" without text', body: { reason: 'other', text: '  ' }, status: 400, message: EVENT_MESSAGES.incidentText },
-    { title: 'a text of 2001 characters', body: { reason: 'other', text: 'x'.repeat(2001) }, status: 400, message: EVENT_MESSAGES.incidentTextTooLong },
-    { title: 'a text that is not a string', body: { reason: 'damaged', text: { a: 1 } }, status: 400, message: EVENT_MESSAGES.incidentText },
+    { title: 'an unknown reason', body: { reason: 'late' }, status: 400, message: DELIVERY_MESSAGES.incidentReason },
+    { title: 'no reason', body: { text: 'x' }, status: 400, message: DELIVERY_MESSAGES.incidentReason },
+    { title: '"Sonstiges" without text', body: { reason: 'other', text: '  ' }, status: 400, message: DELIVERY_MESSAGES.incidentText },
+    { title: 'a text of 2001 characters', body: { reason: 'other', text: 'x'.repeat(2001) }, status: 400, message: DELIVERY_MESSAGES.incidentTextTooLong },
+    { title: 'a text that is not a string', body: { reason: 'damaged', text: { a: 1 } }, status: 400, message: DELIVERY_MESSAGES.incidentText },
   ])('refuses $title', async ({ body, status, message }) => {
     const id = await insertTask({ status: 'pickup' });
     const res = await api().post(`/api/tasks/${id}/incidents`).set('x-auth-token', as('fahrer')).send(body);

@@ -1,17 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DELIVERY_SIGNATURE_MAX_BYTES,
-  EVENT_MESSAGES,
-  type DeliveryPosition,
-  type DeliveryProofData,
-  type IncidentData,
-  PICKUP_MAX_TASKS,
-  PICKUP_TASK_TYPES,
-  TASK_MESSAGES,
-  type TaskDto,
-  type TaskEventDto,
-  type TaskType,
-} from '@mediport/contracts';
+import { PICKUP_TASK_TYPES, TASK_MESSAGES, type TaskDto, type TaskEventDto, type TaskType } from '@mediport/contracts';
+import { PICKUP_MAX_TASKS, PICKUP_MESSAGES } from '@mediport/contracts/delivery';
+import { DELIVERY_SIGNATURE_MAX_BYTES, type DeliveryPosition, type DeliveryProofData, type IncidentData, DELIVERY_MESSAGES } from '@mediport/contracts/delivery';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
@@ -32,7 +22,7 @@ import { type TaskListRow, type TaskRow, TasksRepository } from './tasks.reposit
 import { TASK_AUDIT, TasksService, taskSubject } from './tasks.service.js';
 
 /** A listed task the caller may not see (or none at all): 404, for all of them at once. */
-const pickupUnknown = () => new AppError(404, [{ path: 'tasks', code: 'not_found', message: TASK_MESSAGES.pickupUnknown }]);
+const pickupUnknown = () => new AppError(404, [{ path: 'tasks', code: 'not_found', message: PICKUP_MESSAGES.unknown }]);
 
 /** The signature as multer hands it over (memory storage). */
 export interface SignatureUpload {
@@ -112,7 +102,7 @@ export function pickupStops(rows: TaskListRow[]): Stop[] {
 function coordinate(value: string | undefined, bound: number): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || Math.abs(n) > bound) throw AppError.badRequest([{ path: 'position', code: 'invalid', message: EVENT_MESSAGES.position }]);
+  if (!Number.isFinite(n) || Math.abs(n) > bound) throw AppError.badRequest([{ path: 'position', code: 'invalid', message: DELIVERY_MESSAGES.position }]);
   return n;
 }
 
@@ -122,7 +112,7 @@ function positionOf(dto: TaskDeliveryDto): DeliveryPosition | null {
   const accuracy = coordinate(dto.accuracy, 1e7);
   if (latitude === undefined && longitude === undefined) return null;
   if (latitude === undefined || longitude === undefined || (accuracy !== undefined && accuracy < 0)) {
-    throw AppError.badRequest([{ path: 'position', code: 'invalid', message: EVENT_MESSAGES.position }]);
+    throw AppError.badRequest([{ path: 'position', code: 'invalid', message: DELIVERY_MESSAGES.position }]);
   }
   return { latitude, longitude, accuracy: accuracy ?? null };
 }
@@ -159,8 +149,8 @@ export class TaskPickupService {
       const locked = await this.repo.lockMany(ids);
       const visible = locked.filter((t) => taskPolicy.can(auth, 'read', taskSubject(t)));
       if (visible.length !== ids.length) throw pickupUnknown();
-      if (visible.some((t) => t.status !== 'new')) throw new AppError(409, [{ path: 'tasks', code: 'illegal_transition', message: TASK_MESSAGES.pickupNotNew }]);
-      if (visible.some((t) => !PICKUP_TASK_TYPES.includes(t.type as TaskType))) throw new AppError(409, [{ path: 'tasks', code: 'illegal_transition', message: TASK_MESSAGES.pickupType }]);
+      if (visible.some((t) => t.status !== 'new')) throw new AppError(409, [{ path: 'tasks', code: 'illegal_transition', message: PICKUP_MESSAGES.notNew }]);
+      if (visible.some((t) => !PICKUP_TASK_TYPES.includes(t.type as TaskType))) throw new AppError(409, [{ path: 'tasks', code: 'illegal_transition', message: PICKUP_MESSAGES.type }]);
       for (const t of visible) taskPolicy.assert(auth, 'pickup', taskSubject(t));
       await this.repo.saveMany(ids, { status: 'pickup', modifiedAt: at, modifiedBy: auth.userId });
       const eventIds = await this.repo.addStatusEvents(visible.map((t) => ({ taskId: t.id, from: 'new', to: 'pickup' })), auth.userId);
@@ -205,10 +195,10 @@ export class TaskPickupService {
     const list = body && typeof body === 'object' ? (body as { tasks?: unknown }).tasks : undefined;
     return taskIds(list, PICKUP_MAX_TASKS, {
       list: TASK_MESSAGES.seenList,
-      empty: TASK_MESSAGES.pickupEmpty,
-      tooMany: TASK_MESSAGES.pickupTooMany,
-      duplicate: TASK_MESSAGES.pickupDuplicate,
-      unknown: TASK_MESSAGES.pickupUnknown,
+      empty: PICKUP_MESSAGES.empty,
+      tooMany: PICKUP_MESSAGES.tooMany,
+      duplicate: PICKUP_MESSAGES.duplicate,
+      unknown: PICKUP_MESSAGES.unknown,
     });
   }
 
@@ -219,15 +209,15 @@ export class TaskPickupService {
    */
   async proveDelivery(auth: AuthContext, id: string, dto: TaskDeliveryDto, signature: SignatureUpload | undefined): Promise<TaskDto> {
     const recipient = dto.recipient.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim();
-    if (!recipient) throw AppError.badRequest([{ path: 'recipient', code: 'invalid', message: EVENT_MESSAGES.recipientRequired }]);
-    if (!signature?.buffer.length) throw AppError.badRequest([{ path: 'signature', code: 'invalid', message: EVENT_MESSAGES.signatureRequired }]);
-    if (signature.buffer.length > DELIVERY_SIGNATURE_MAX_BYTES) throw new AppError(413, [{ path: 'signature', code: 'too_large', message: EVENT_MESSAGES.signatureSize }]);
-    if (sniffType(signature.buffer) !== 'image/png') throw new AppError(415, [{ path: 'signature', code: 'unsupported_media_type', message: EVENT_MESSAGES.signatureType }]);
+    if (!recipient) throw AppError.badRequest([{ path: 'recipient', code: 'invalid', message: DELIVERY_MESSAGES.recipientRequired }]);
+    if (!signature?.buffer.length) throw AppError.badRequest([{ path: 'signature', code: 'invalid', message: DELIVERY_MESSAGES.signatureRequired }]);
+    if (signature.buffer.length > DELIVERY_SIGNATURE_MAX_BYTES) throw new AppError(413, [{ path: 'signature', code: 'too_large', message: DELIVERY_MESSAGES.signatureSize }]);
+    if (sniffType(signature.buffer) !== 'image/png') throw new AppError(415, [{ path: 'signature', code: 'unsupported_media_type', message: DELIVERY_MESSAGES.signatureType }]);
     const position = positionOf(dto);
     await this.unitOfWork.run(async () => {
       const current = await this.lockedForDriver(auth, id, 'prove');
-      if (!current.homeId) throw new AppError(409, [{ path: 'status', code: 'illegal_transition', message: EVENT_MESSAGES.proofNeedsHome }]);
-      const stored = await this.files.save(signature.buffer, { accept: ['image/png'], message: EVENT_MESSAGES.signatureType, maxBytes: DELIVERY_SIGNATURE_MAX_BYTES, originalName: SIGNATURE_NAME, createdBy: auth.userId, path: 'signature' });
+      if (!current.homeId) throw new AppError(409, [{ path: 'status', code: 'illegal_transition', message: DELIVERY_MESSAGES.proofNeedsHome }]);
+      const stored = await this.files.save(signature.buffer, { accept: ['image/png'], message: DELIVERY_MESSAGES.signatureType, maxBytes: DELIVERY_SIGNATURE_MAX_BYTES, originalName: SIGNATURE_NAME, createdBy: auth.userId, path: 'signature' });
       const data: DeliveryProofData = { recipient, deliveredAt: new Date().toISOString(), position };
       const proof = await this.events.insert({ taskId: id, type: 'delivery_proof', data, files: [{ fileId: stored.id, name: SIGNATURE_NAME, mimeType: stored.mimeType, size: stored.size }], createdBy: auth.userId });
       await this.repo.save(id, { status: 'finished', modifiedAt: new Date(), modifiedBy: auth.userId });
@@ -244,7 +234,7 @@ export class TaskPickupService {
   /** POST /api/tasks/{id}/incidents: a problem on the way, in the task's feed for pharmacy and home. */
   async reportIncident(auth: AuthContext, id: string, dto: TaskIncidentDto): Promise<TaskEventDto> {
     const text = (dto.text ?? '').trim();
-    if (dto.reason === 'other' && !text) throw AppError.badRequest([{ path: 'text', code: 'invalid', message: EVENT_MESSAGES.incidentText }]);
+    if (dto.reason === 'other' && !text) throw AppError.badRequest([{ path: 'text', code: 'invalid', message: DELIVERY_MESSAGES.incidentText }]);
     const eventId = await this.unitOfWork.run(async () => {
       const current = await this.lockedForDriver(auth, id, 'report');
       const data: IncidentData = { reason: dto.reason, text };

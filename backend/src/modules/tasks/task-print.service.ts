@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type DeliveryPosition, type DeliveryProofData, type IncidentData, incidentText, TASK_GROUP_LABELS, TASK_STATUS_LABELS, TASK_TYPE_LABELS, type TaskDto, type TaskStatus, type TaskType } from '@mediport/contracts';
+import { TASK_GROUP_LABELS, TASK_STATUS_LABELS, TASK_TYPE_LABELS, type TaskDto, type TaskStatus, type TaskType } from '@mediport/contracts';
+import { type DeliveryPosition, type DeliveryProofData, type IncidentData, incidentText } from '@mediport/contracts/delivery';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { TaskEventsRepository } from './task-events.repository.js';
 import { FilesService } from '../../core/files/files.service.js';

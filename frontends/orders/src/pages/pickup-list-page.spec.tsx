@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureErrorHandler, receiveLiveEvent, setAuth, type ToastVariant } from '@mediport/api-client';
-import { EVENT_MESSAGES, READ_ALL_MESSAGES, SOCKET_EVENTS, TASK_MESSAGES, type Role, type TaskDto } from '@mediport/contracts';
+import { READ_ALL_MESSAGES, SOCKET_EVENTS, TASK_MESSAGES, type Role, type TaskDto } from '@mediport/contracts';
+import { DELIVERY_MESSAGES } from '@mediport/contracts/delivery';
 import { fail, fakeApi, type FakeApiRoutes, mockWindowWidth, type RecordedCall, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { anEvent, asAnswered } from '../features/list/testing/task-fixtures';
@@ -292,14 +293,14 @@ describe('Abholaufträge: problems on the way', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Problem melden' }));
     const dialog = await screen.findByRole('dialog', { name: 'Problem melden' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Melden' }));
-    expect(within(dialog).getByText(EVENT_MESSAGES.incidentReason)).toBeInTheDocument();
+    expect(within(dialog).getByText(DELIVERY_MESSAGES.incidentReason)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Sonstiges' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Melden' }));
-    expect(within(dialog).getByText(EVENT_MESSAGES.incidentText)).toBeInTheDocument();
+    expect(within(dialog).getByText(DELIVERY_MESSAGES.incidentText)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Beschreibung/ }), 'Tür verschlossen');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Melden' }));
-    await waitFor(() => expect(toasts).toContainEqual([EVENT_MESSAGES.incidentSaved, 'success']));
+    await waitFor(() => expect(toasts).toContainEqual([DELIVERY_MESSAGES.incidentSaved, 'success']));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/tasks/t1/incidents', body: { reason: 'other', text: 'Tür verschlossen' } });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -339,11 +340,11 @@ describe('Abholaufträge: proof of delivery', () => {
       expect(within(dialog).getByText('Standort erfasst (± 12 m)')).toBeInTheDocument();
 
       await userEvent.click(within(dialog).getByRole('button', { name: 'Zustellung bestätigen' }));
-      expect(within(dialog).getByText(EVENT_MESSAGES.recipientRequired)).toBeInTheDocument();
-      expect(within(dialog).getByText(EVENT_MESSAGES.signatureRequired)).toBeInTheDocument();
+      expect(within(dialog).getByText(DELIVERY_MESSAGES.recipientRequired)).toBeInTheDocument();
+      expect(within(dialog).getByText(DELIVERY_MESSAGES.signatureRequired)).toBeInTheDocument();
       await userEvent.type(within(dialog).getByRole('textbox', { name: /Name des Empfängers/ }), 'Pflegerin Maria');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Zustellung bestätigen' }));
-      expect(within(dialog).getByText(EVENT_MESSAGES.signatureRequired)).toBeInTheDocument();
+      expect(within(dialog).getByText(DELIVERY_MESSAGES.signatureRequired)).toBeInTheDocument();
       expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
       // "Löschen" wipes a signature: it must be drawn again.
@@ -372,15 +373,15 @@ describe('Abholaufträge: proof of delivery', () => {
 
   it("shows the server's field message beside the name, and sends no position without one", async () => {
     const task = aPickupTask({ status: 'delivery' });
-    const calls = pickupServer([task], { 'POST /api/tasks/:id/delivery': fail(400, [{ path: 'recipient', message: EVENT_MESSAGES.recipientTooLong }, { message: EVENT_MESSAGES.proofNeedsHome }]) });
+    const calls = pickupServer([task], { 'POST /api/tasks/:id/delivery': fail(400, [{ path: 'recipient', message: DELIVERY_MESSAGES.recipientTooLong }, { message: DELIVERY_MESSAGES.proofNeedsHome }]) });
     show(['ROLE_DRIVER']);
     await userEvent.click(within(await rowOf('Erna Schulz')).getByRole('button', { name: 'Zustellen mit Unterschrift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Zustellen mit Unterschrift' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name des Empfängers/ }), 'X');
     sign(within(dialog).getByRole('img', { name: 'Unterschrift' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zustellung bestätigen' }));
-    expect(await within(dialog).findByText(EVENT_MESSAGES.recipientTooLong)).toBeInTheDocument();
-    expect(toasts).toEqual([[EVENT_MESSAGES.proofNeedsHome, 'error']]);
+    expect(await within(dialog).findByText(DELIVERY_MESSAGES.recipientTooLong)).toBeInTheDocument();
+    expect(toasts).toEqual([[DELIVERY_MESSAGES.proofNeedsHome, 'error']]);
     const form = calls.find((c) => c.method === 'POST')!.body as FormData;
     expect(form.has('latitude')).toBe(false);
   });

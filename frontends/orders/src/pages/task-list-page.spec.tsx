@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { configureErrorHandler, receiveLiveEvent, setAuth, type ToastOptions, type ToastVariant } from '@mediport/api-client';
 import { SOCKET_EVENTS, TASK_MESSAGES, type Role, type TaskDto } from '@mediport/contracts';
+import { PICKUP_MESSAGES } from '@mediport/contracts/delivery';
 import { fail, fakeApi, type FakeApiRoutes, mockWindowWidth, type RecordedCall, renderApp } from '../../../common/test-utils';
 import { demoAuth } from '../../../common/demo-auth';
 import { formatDateTime } from '@mediport/ui';
@@ -271,7 +272,7 @@ describe('Anforderungen: actions', () => {
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/tasks/t1', body: { status: 'pickup' } });
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // No sheet without its right: the selection offers none either.
-    expect(screen.queryByRole('button', { name: 'Abholauftrag für Ausgewählte erzeugen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Abholauftrag (Auswahl)' })).not.toBeInTheDocument();
   });
   it('reopens a finished order', () => statusCase(aTask({ status: 'finished' }), menuItem('Wieder öffnen'), 'new', TASK_MESSAGES.reopened));
 
@@ -403,10 +404,10 @@ describe('Anforderungen: the pickup sheet', () => {
   });
 
   it("shows the server's refusal as the error toast and saves nothing", async () => {
-    taskServer([aTask()], { 'POST /api/tasks/pickup': fail(409, TASK_MESSAGES.pickupNotNew) });
+    taskServer([aTask()], { 'POST /api/tasks/pickup': fail(409, PICKUP_MESSAGES.notNew) });
     show(['ROLE_PHARMA']);
     await userEvent.click(within(await rowOf('Erna Schulz')).getByRole('button', { name: 'Abholauftrag erzeugen' }));
-    await waitFor(() => expect(toasts).toEqual([[TASK_MESSAGES.pickupNotNew, 'error']]));
+    await waitFor(() => expect(toasts).toEqual([[PICKUP_MESSAGES.notNew, 'error']]));
     expect(saved).toEqual([]);
   });
 
@@ -416,9 +417,9 @@ describe('Anforderungen: the pickup sheet', () => {
     });
     show(['ROLE_PHARMA']);
     await rowOf('Erna Schulz');
-    const create = screen.getByRole('button', { name: 'Abholauftrag für Ausgewählte erzeugen' });
+    const create = screen.getByRole('button', { name: 'Abholauftrag (Auswahl)' });
     expect(create).toBeDisabled();
-    expect(create).toHaveAttribute('aria-description', TASK_MESSAGES.pickupEmpty);
+    expect(create).toHaveAttribute('aria-description', PICKUP_MESSAGES.empty);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Ida Lang auswählen' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Erna Schulz auswählen' }));
     expect(create).toBeEnabled();
@@ -440,7 +441,7 @@ describe('Anforderungen: the pickup sheet', () => {
     const calls = taskServer([aTask(), aTask({ _id: 't2', status: 'pickup', patientDetails: OTTO }), aTask({ _id: 't3', type: 2, patientDetails: { _id: 'p3', firstname: 'Ida', lastname: 'Lang', dateOfBirth: '' } })]);
     show(['ROLE_PHARMA']);
     await rowOf('Erna Schulz');
-    const create = screen.getByRole('button', { name: 'Abholauftrag für Ausgewählte erzeugen' });
+    const create = screen.getByRole('button', { name: 'Abholauftrag (Auswahl)' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Erna Schulz auswählen' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Otto Kern auswählen' }));
     expect(create).toBeDisabled();

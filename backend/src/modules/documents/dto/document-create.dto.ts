@@ -1,5 +1,5 @@
 import { Allow, IsIn } from 'class-validator';
-import { DOCUMENT_MESSAGES, DOCUMENT_REQUEST_TYPES, type DocumentCreateGroup, type DocumentRequestType } from '@mediport/contracts';
+import { DOCUMENT_MESSAGES, DOCUMENT_REQUEST_TYPES, type DocumentCreateGroup, type DocumentRequestType } from '@mediport/contracts/documents';
 import { Optional } from '../../../core/validation/optional.js';
 
 /**

@@ -1,5 +1,6 @@
 import { Allow, IsIn } from 'class-validator';
-import { DOCUMENT_MESSAGES, DOCUMENT_REQUEST_TYPES, type DocumentRequestType, TASK_STATUSES, type TaskStatus } from '@mediport/contracts';
+import { TASK_STATUSES, type TaskStatus } from '@mediport/contracts';
+import { DOCUMENT_MESSAGES, DOCUMENT_REQUEST_TYPES, type DocumentRequestType } from '@mediport/contracts/documents';
 import { defineListQuery, listFilter, type ListQueryOf, ListQueryPipe } from '../../../core/http/list-query.js';
 import { Optional } from '../../../core/validation/optional.js';
 

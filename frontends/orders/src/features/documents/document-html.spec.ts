@@ -1,4 +1,4 @@
-import { DOCUMENT_MESSAGES } from '@mediport/contracts';
+import { DOCUMENT_MESSAGES } from '@mediport/contracts/documents';
 import { toEditorHtml } from './document-html';
 
 describe('toEditorHtml', () => {

@@ -1,4 +1,4 @@
-import type { DocumentRequestDoctor } from '@mediport/contracts';
+import type { DocumentRequestDoctor } from '@mediport/contracts/documents';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

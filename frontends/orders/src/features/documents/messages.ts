@@ -1,4 +1,4 @@
-import type { DocumentRequestType } from '@mediport/contracts';
+import type { DocumentRequestType } from '@mediport/contracts/documents';
 
 /** Texts of the prescription-request page; the toasts and server rule messages come from DOCUMENT_MESSAGES. */
 export const DOCUMENT_TEXTS = {

@@ -59,7 +59,7 @@ export const LIST_TEXTS = {
   createdDate: 'Erstellt',
   modified: 'Geändert',
   markSelectedRead: 'Ausgewählte als gelesen markieren',
-  pickupSelected: 'Abholauftrag für Ausgewählte erzeugen',
+  pickupSelected: 'Abholauftrag (Auswahl)',
   pickupSelectionBlocked: (reasons: string[]) => `Nicht für alle ausgewählten Aufträge möglich: ${reasons.join(' · ')}`,
   markAllRead: 'Alle als gelesen markieren',
   markAllReadQuestion: 'Möchten Sie wirklich alle Aufträge als gelesen markieren? Die Markierung „neu“ verschwindet dann bei allen Aufträgen.',

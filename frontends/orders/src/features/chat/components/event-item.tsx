@@ -6,20 +6,8 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import {
-  EVENT_MESSAGES,
-  TASK_STATUS_LABELS,
-  deliveredToText,
-  incidentText,
-  type DeliveryPosition,
-  type DeliveryProofData,
-  type EventAuthor,
-  type IncidentReason,
-  type Role,
-  type TaskEventDto,
-  type TaskEventFileDto,
-  type TaskStatus,
-} from '@mediport/contracts';
+import { EVENT_MESSAGES, TASK_STATUS_LABELS, type EventAuthor, type Role, type TaskEventDto, type TaskEventFileDto, type TaskStatus } from '@mediport/contracts';
+import { deliveredToText, incidentText, type DeliveryPosition, type DeliveryProofData, type IncidentReason } from '@mediport/contracts/delivery';
 import {
   ErrorOutlineIcon,
   HomeIcon,

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentCreateBody, DocumentRequestType, Snippet } from '@mediport/contracts';
+import type { Snippet } from '@mediport/contracts';
+import type { DocumentCreateBody, DocumentRequestType } from '@mediport/contracts/documents';
 import { callApi, readAuth, setAuth, toast, useAuth } from '@mediport/api-client';
 import { TASKS_KEY } from '../../list/api/tasks-api';
 import { DOCUMENT_TEXTS as T } from '../messages';

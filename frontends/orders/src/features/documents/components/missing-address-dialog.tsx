@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import type { DocumentRequestDoctor } from '@mediport/contracts';
+import type { DocumentRequestDoctor } from '@mediport/contracts/documents';
 import { doctorLabel } from '../document-html';
 import { DOCUMENT_TEXTS as T } from '../messages';
 import { doctorEditPath } from './doctor-card';

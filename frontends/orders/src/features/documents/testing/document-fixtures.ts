@@ -1,5 +1,6 @@
 // Answers of POST /api/documents/request for the composing page's tests.
-import type { DocumentChannel, DocumentRequestDoctor, DocumentRequestGroup, DocumentRequestResponse, DocumentRequestType, TaskDto } from '@mediport/contracts';
+import type { TaskDto } from '@mediport/contracts';
+import type { DocumentChannel, DocumentRequestDoctor, DocumentRequestGroup, DocumentRequestResponse, DocumentRequestType } from '@mediport/contracts/documents';
 import { aTask } from '../../list/testing/task-fixtures';
 
 export const BERG: DocumentRequestDoctor = { _id: 'd1', title: 'Dr.', firstname: 'Jan', lastname: 'Berg', email: 'berg@praxis.de', fax: '030 123456', preferred: 'E-Mail' };

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import { TASK_MESSAGES, type TaskDto } from '@mediport/contracts';
+import { type TaskDto } from '@mediport/contracts';
+import { PICKUP_MESSAGES } from '@mediport/contracts/delivery';
 import { useCreatePickupSheet } from '../api/tasks-api';
 import { LIST_TEXTS as T } from '../messages';
 import { pickupSelectionReason } from './task-actions';
@@ -16,7 +17,7 @@ interface PickupSelectionButtonProps {
 
 /** Why the selection cannot go on a pickup sheet now (undefined: it can). */
 function blockedReason(tasks: TaskDto[], finishing: ReadonlySet<string>): string | undefined {
-  if (tasks.length === 0) return TASK_MESSAGES.pickupEmpty;
+  if (tasks.length === 0) return PICKUP_MESSAGES.empty;
   const reasons = new Set(tasks.map((task) => pickupSelectionReason(task, finishing.has(task._id))).filter((r): r is string => !!r));
   return reasons.size > 0 ? T.pickupSelectionBlocked([...reasons]) : undefined;
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENT_MESSAGES, READ_ALL_MESSAGES, TASK_MESSAGES, type TaskIncidentRequest, type TaskStatus } from '@mediport/contracts';
+import { READ_ALL_MESSAGES, TASK_MESSAGES, type TaskStatus } from '@mediport/contracts';
+import { type TaskIncidentRequest, DELIVERY_MESSAGES } from '@mediport/contracts/delivery';
 import { callApi, toast, type QueryValue } from '@mediport/api-client';
 // One key for every cached answer about orders: a change here refreshes the orders list too, and back.
 // The pickup sheet (POST /api/tasks/pickup) is the orders list's useCreatePickupSheet.
@@ -62,7 +63,7 @@ export function useReportIncident(onDone: () => void) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TaskIncidentRequest }) => callApi('POST /api/tasks/:id/incidents', { params: { id }, body }),
     onSuccess: async () => {
-      toast(EVENT_MESSAGES.incidentSaved, 'success');
+      toast(DELIVERY_MESSAGES.incidentSaved, 'success');
       onDone();
       await client.invalidateQueries({ queryKey: [TASKS_KEY] });
     },

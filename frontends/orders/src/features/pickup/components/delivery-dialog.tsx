@@ -10,7 +10,8 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DELIVERY_RECIPIENT_MAX, DELIVERY_SIGNATURE_MAX_BYTES, EVENT_MESSAGES, type DeliveryPosition, type TaskDto } from '@mediport/contracts';
+import { type TaskDto } from '@mediport/contracts';
+import { DELIVERY_RECIPIENT_MAX, DELIVERY_SIGNATURE_MAX_BYTES, type DeliveryPosition, DELIVERY_MESSAGES } from '@mediport/contracts/delivery';
 import { ApiError, handleApiError, toast } from '@mediport/api-client';
 import { CloseIcon, SPEC_BREAKPOINTS } from '@mediport/ui';
 import { useConfirmDelivery } from '../api/pickup-api';
@@ -77,8 +78,8 @@ export function DeliveryDialog({ task, onClose }: { task: TaskDto | null; onClos
     setServer({});
   }, [task?._id]);
 
-  const recipientError = (tried && !recipient.trim() ? EVENT_MESSAGES.recipientRequired : undefined) ?? server.recipient;
-  const signatureError = (tried && !inked ? EVENT_MESSAGES.signatureRequired : undefined) ?? server.signature;
+  const recipientError = (tried && !recipient.trim() ? DELIVERY_MESSAGES.recipientRequired : undefined) ?? server.recipient;
+  const signatureError = (tried && !inked ? DELIVERY_MESSAGES.signatureRequired : undefined) ?? server.signature;
 
   const submit = async () => {
     setTried(true);
@@ -88,8 +89,8 @@ export function DeliveryDialog({ task, onClose }: { task: TaskDto | null; onClos
     setPreparing(true);
     const signature = await pad.current?.toBlob();
     setPreparing(false);
-    if (!signature) return setServer({ signature: EVENT_MESSAGES.signatureRequired });
-    if (signature.size > DELIVERY_SIGNATURE_MAX_BYTES) return setServer({ signature: EVENT_MESSAGES.signatureSize });
+    if (!signature) return setServer({ signature: DELIVERY_MESSAGES.signatureRequired });
+    if (signature.size > DELIVERY_SIGNATURE_MAX_BYTES) return setServer({ signature: DELIVERY_MESSAGES.signatureSize });
     const form = new FormData();
     form.append('recipient', name);
     if (position && position !== 'pending') {

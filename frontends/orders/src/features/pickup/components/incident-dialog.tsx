@@ -13,7 +13,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { EVENT_MESSAGES, INCIDENT_REASON_LABELS, INCIDENT_REASONS, INCIDENT_TEXT_MAX, type IncidentReason, type TaskDto } from '@mediport/contracts';
+import { type TaskDto } from '@mediport/contracts';
+import { INCIDENT_REASON_LABELS, INCIDENT_REASONS, INCIDENT_TEXT_MAX, type IncidentReason, DELIVERY_MESSAGES } from '@mediport/contracts/delivery';
 import { SPEC_BREAKPOINTS } from '@mediport/ui';
 import { useReportIncident } from '../api/pickup-api';
 import { patientName } from '../grouping';
@@ -35,8 +36,8 @@ export function IncidentDialog({ task, onClose }: { task: TaskDto | null; onClos
     setTried(false);
   }, [task?._id]);
 
-  const reasonError = tried && !reason ? EVENT_MESSAGES.incidentReason : undefined;
-  const textError = tried && reason === 'other' && !text.trim() ? EVENT_MESSAGES.incidentText : undefined;
+  const reasonError = tried && !reason ? DELIVERY_MESSAGES.incidentReason : undefined;
+  const textError = tried && reason === 'other' && !text.trim() ? DELIVERY_MESSAGES.incidentText : undefined;
   const submit = () => {
     setTried(true);
     if (!task || !reason || (reason === 'other' && !text.trim())) return;
