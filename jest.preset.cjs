@@ -17,7 +17,7 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs/(?!throttler)|@electric-sql/pglite|file-type|strtok3|token-types|peek-readable|uint8array-extras|jose|oauth4webapi|openid-client|oidc-provider|@casl|sanitize-html|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|escape-string-regexp|is-plain-object))',
+    '/node_modules/(?!(@nestjs/(?!throttler)|@electric-sql/pglite|file-type|strtok3|token-types|peek-readable|uint8array-extras|jose|oauth4webapi|openid-client|oidc-provider|@casl))',
   ],
   moduleNameMapper: {
     ...Object.fromEntries(libs.map((l) => [`^@mediport/${l}$`, path.join(root, 'libs', l, 'src', 'index.ts')])),
