@@ -117,7 +117,6 @@ export const DOCUMENT_REQUEST_MAX_TASKS = 999;
 export const DOCUMENT_MESSAGES = {
   created: 'Dokumente angelegt',
   noneSent: 'Es konnte keine E-Mail oder Fax versendet werden.',
-  faxFailed: 'Fehler beim senden des Faxes',
   // Rule messages (ours).
   tasksList: 'Bitte geben Sie die Aufträge als Liste an.',
   tasksEmpty: 'Bitte wählen Sie mindestens einen Auftrag aus.',
@@ -127,6 +126,7 @@ export const DOCUMENT_MESSAGES = {
   documentsList: 'Bitte geben Sie die Dokumente als Liste an.',
   subjectRequired: 'Bitte geben Sie einen Betreff an.',
   subjectTooLong: `Der Betreff darf höchstens ${DOCUMENT_SUBJECT_MAX} Zeichen lang sein.`,
+  subjectInvalid: 'Der Betreff darf keine Zeilenumbrüche oder Steuerzeichen enthalten.',
   contentTooLong: 'Der Text ist zu lang.',
   noTasks: 'Für keinen Arzt ist ein Auftrag zum Anfordern ausgewählt.',
   doctorUnknown: 'Bitte wählen Sie einen vorhandenen Arzt aus.',

@@ -14,6 +14,7 @@ import { letterhead } from '../settings/letterhead.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
 import { taskSheetRow } from '../tasks/task-sheet-row.js';
 import { taskIds } from '../tasks/dto/task-ids.js';
+import { isId } from '../tasks/dto/task-write.dto.js';
 import { TasksLive } from '../tasks/tasks.live.js';
 import { type TaskListRow, TasksRepository } from '../tasks/tasks.repository.js';
 import type { DocumentCreateDto } from './dto/document-create.dto.js';
@@ -124,7 +125,8 @@ export class DocumentSendingService implements OnModuleInit {
     const parsed = (list as Record<string, unknown>[]).map((g, i) => {
       const path = `documents.${i}`;
       if (typeof g.subject !== 'string' || !g.subject.trim()) throw invalid(`${path}.subject`, DOCUMENT_MESSAGES.subjectRequired);
-      if (g.subject.length > DOCUMENT_SUBJECT_MAX || /[\u0000-\u001f\u007f]/.test(g.subject)) throw invalid(`${path}.subject`, DOCUMENT_MESSAGES.subjectTooLong);
+      if (g.subject.length > DOCUMENT_SUBJECT_MAX) throw invalid(`${path}.subject`, DOCUMENT_MESSAGES.subjectTooLong);
+      if (/[\u0000-\u001f\u007f]/.test(g.subject)) throw invalid(`${path}.subject`, DOCUMENT_MESSAGES.subjectInvalid);
       if (g.content !== undefined && typeof g.content !== 'string') throw invalid(`${path}.content`, DOCUMENT_MESSAGES.contentTooLong);
       const content = (g.content as string | undefined) ?? '';
       if (content.length > DOCUMENT_CONTENT_MAX) throw invalid(`${path}.content`, DOCUMENT_MESSAGES.contentTooLong);
@@ -137,7 +139,7 @@ export class DocumentSendingService implements OnModuleInit {
     const { rows } = await this.tasks.list({ query: { offset: 0, limit: allIds.length, sort: { field: 'latestDelivery', desc: false }, filter: {} }, viewerId: auth.userId, scope: taskPolicy.where(auth, 'content'), ids: allIds });
     if (rows.length !== allIds.length) throw new AppError(404, [{ path: 'documents', code: 'not_found', message: DOCUMENT_MESSAGES.tasksUnknown }]);
     const byId = new Map(rows.map((r) => [r.task.id, r]));
-    const doctors = new Map((await this.repo.doctors([...new Set(parsed.map((g) => g.doctor))].filter((id) => /^[0-9a-f-]{36}$/i.test(id)))).map((d) => [d.id, d]));
+    const doctors = new Map((await this.repo.doctors([...new Set(parsed.map((g) => g.doctor))].filter(isId))).map((d) => [d.id, d]));
     return parsed.map((g) => {
       const doctor = doctors.get(g.doctor);
       if (!doctor || doctor.deactivatedAt || !doctorPolicy.can(auth, 'read', { id: doctor.id, state: stateOf(doctor.deactivatedAt) })) {

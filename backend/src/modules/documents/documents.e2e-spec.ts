@@ -5,8 +5,9 @@ import { type AuthRecord } from '@mediport/contracts';
 import { DOCUMENT_MESSAGES, type DocumentRequestResponse } from '@mediport/contracts/documents';
 import type { Database } from '../../core/db/database.js';
 import { doctors, tasks, users } from '../../db/schema/index.js';
+import { grantPermission } from '../../testing/acl.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
-import { taskWorld } from '../tasks/testing/task-world.js';
+import { type TaskWorld, taskWorld } from '../tasks/testing/task-world.js';
 import { documentChannel } from './documents.service.js';
 
 let app: NestExpressApplication;
@@ -18,6 +19,7 @@ let otherHome: string;
 let otherPatient: string;
 let ownDoctor: string;
 let otherDoctor: string;
+let world: TaskWorld;
 let seq = 0;
 const api = () => request(app.getHttpServer());
 const as = (name: DemoUsername) => demo[name].token;
@@ -25,17 +27,12 @@ const NO_ID = '00000000-0000-4000-8000-000000000000';
 
 useTestApp(async (booted) => {
   app = booted.app;
-  ({ database, demo, ownHome, ownPatient, otherHome, otherPatient, ownDoctor, otherDoctor } = await taskWorld(app));
+  world = await taskWorld(app);
+  ({ database, demo, ownHome, ownPatient, otherHome, otherPatient, ownDoctor, otherDoctor } = world);
 });
 
-async function insertTask(values: Partial<typeof tasks.$inferInsert> = {}): Promise<string> {
-  seq += 1;
-  const [row] = await database
-    .insert(tasks)
-    .values({ type: 1, medicine: `Anforderungsmittel ${seq}`, dose: '1-0-1', patientId: ownPatient, homeId: ownHome, doctorId: ownDoctor, ...values })
-    .returning({ id: tasks.id });
-  return row!.id;
-}
+/** A task written straight into the table (the world's defaults). */
+const insertTask = (values: Partial<typeof tasks.$inferInsert> = {}) => world.insertTask({ ...values }, 'Anforderungsmittel');
 
 const ask = (caller: DemoUsername, body: unknown, query = '') => api().post(`/api/documents/request${query}`).set('x-auth-token', as(caller)).send(body as object);
 
@@ -126,16 +123,14 @@ describe('POST /api/documents/request', () => {
 
   it("refuses a home user another home's orders (404) and answers its own", async () => {
     // The default matrix gives prescription requests to the pharmacy only; a home may be granted them.
-    const acl = (await api().get('/api/acl').set('x-auth-token', as('admin'))).body as { acl: Record<string, { permissions: string[]; manager: string[] }> };
-    const home = acl.acl.ROLE_HOME!;
-    const granted = await api().patch('/api/acl').set('x-auth-token', as('admin')).send({ acl: { ROLE_HOME: { ...home, permissions: [...home.permissions, 'task_create_recipe_requirement'] } } });
-    expect(granted.status).toBe(200);
+    const restore = await grantPermission(app, as('admin'), 'ROLE_HOME', 'task_create_recipe_requirement');
     const own = await insertTask();
     const foreign = await insertTask({ patientId: otherPatient, homeId: otherHome });
     expect((await ask('heim', { tasks: [own] })).status).toBe(200);
     const res = await ask('heim', { tasks: [own, foreign] });
     expect(res.status).toBe(404);
     expect(res.body.errors[0].message).toBe(DOCUMENT_MESSAGES.tasksUnknown);
+    await restore();
   });
 
   it.each(['arzt', 'fahrer', 'buchhaltung'] as const)('is refused without task_create_recipe_requirement (%s)', async (caller) => {

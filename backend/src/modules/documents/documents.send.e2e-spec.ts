@@ -12,8 +12,9 @@ import { e164 } from '../../core/outbox/fax.transport.js';
 import { SmtpReceiver } from '../../core/outbox/testing/smtp-receiver.js';
 import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { doctors, documents, settings, taskEvents, tasks } from '../../db/schema/index.js';
+import { grantPermission } from '../../testing/acl.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
-import { taskWorld } from '../tasks/testing/task-world.js';
+import { type TaskWorld, taskWorld } from '../tasks/testing/task-world.js';
 
 /** Fast outbox: poll every 50 ms, retry after 100 ms; a silent SMTP server fails the attempt after 300 ms. */
 const FAST = { OUTBOX_POLL_MS: '50', OUTBOX_BACKOFF_MS: '100', OUTBOX_MAX_ATTEMPTS: '2', SMTP_TIMEOUT_MS: '300' };
@@ -35,24 +36,20 @@ let otherHome: string;
 let otherPatient: string;
 let ownDoctor: string;
 let otherDoctor: string;
+let world: TaskWorld;
 let seq = 0;
 const api = () => request(app.getHttpServer());
 const as = (name: DemoUsername) => demo[name].token;
 
 useTestApp(async (booted) => {
   app = booted.app;
-  ({ database, demo, ownHome, ownPatient, otherHome, otherPatient, ownDoctor, otherDoctor } = await taskWorld(app));
+  world = await taskWorld(app);
+  ({ database, demo, ownHome, ownPatient, otherHome, otherPatient, ownDoctor, otherDoctor } = world);
   await database.update(settings).set({ company: 'Löwen-Apotheke Mitte', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', phone: '030 555', fax: '030 556', email: 'rezepte@loewen.de' });
 }, env);
 
-async function insertTask(values: Partial<typeof tasks.$inferInsert> = {}): Promise<string> {
-  seq += 1;
-  const [row] = await database
-    .insert(tasks)
-    .values({ type: 1, medicine: `Sendemittel ${seq}`, dose: '1-0-1', amount: 2, patientId: ownPatient, homeId: ownHome, doctorId: ownDoctor, ...values })
-    .returning({ id: tasks.id });
-  return row!.id;
-}
+/** A task written straight into the table (the world's defaults). */
+const insertTask = (values: Partial<typeof tasks.$inferInsert> = {}) => world.insertTask({ ...values }, 'Sendemittel');
 
 async function doctorWith(values: Partial<typeof doctors.$inferInsert>): Promise<string> {
   seq += 1;
@@ -195,6 +192,19 @@ describe('POST /api/documents by fax', () => {
 });
 
 describe('POST /api/documents: refusals change nothing', () => {
+  it('refuses a subject with a NUL byte or a line break, and a deep or null body', async () => {
+    const id = await insertTask();
+    for (const subject of ['Rezept\u0000', 'Zeile 1\nZeile 2']) {
+      const res = await send('apotheke', { documents: [{ doctor: ownDoctor, subject, content: '', tasks: [id] }] });
+      expect(res.status).toBe(400);
+    }
+    const deep = await send('apotheke', { documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: [[[[[[[[id]]]]]]]] }] });
+    expect(deep.status).toBe(400);
+    expect((await send('apotheke', { documents: [null] })).status).toBe(400);
+    expect((await send('apotheke', { documents: null })).status).toBe(400);
+    expect(await eventsOf(id)).toEqual([]);
+  });
+
   it.each([
     { title: 'no documents', body: () => ({}), status: 400, message: DOCUMENT_MESSAGES.documentsList },
     { title: 'documents not a list', body: () => ({ documents: 'x' }), status: 400, message: DOCUMENT_MESSAGES.documentsList },
@@ -238,13 +248,11 @@ describe('POST /api/documents: refusals change nothing', () => {
   });
 
   it("refuses a home user another home's orders (404)", async () => {
-    const acl = (await api().get('/api/acl').set('x-auth-token', as('admin'))).body as { acl: Record<string, { permissions: string[]; manager: string[] }> };
-    const home = acl.acl.ROLE_HOME!;
-    await api().patch('/api/acl').set('x-auth-token', as('admin')).send({ acl: { ROLE_HOME: { ...home, permissions: [...home.permissions, 'document_create'] } } });
+    const restore = await grantPermission(app, as('admin'), 'ROLE_HOME', 'document_create');
     const foreign = await insertTask({ patientId: otherPatient, homeId: otherHome });
     const res = await send('heim', { documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: [foreign] }] });
     expect(res.status).toBe(404);
-    await api().patch('/api/acl').set('x-auth-token', as('admin')).send({ acl: { ROLE_HOME: home } });
+    await restore();
   });
 
   it.each(['fahrer', 'buchhaltung'] as const)('is refused without a sending permission (%s)', async (caller) => {

@@ -10,7 +10,7 @@ import type { Database } from '../../core/db/database.js';
 import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { settings, taskEvents, tasks } from '../../db/schema/index.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
-import { taskWorld } from './testing/task-world.js';
+import { type TaskWorld, taskWorld } from './testing/task-world.js';
 
 let app: NestExpressApplication;
 let database: Database;
@@ -21,6 +21,7 @@ let otherPatient: string;
 let otherHome: string;
 let ownDoctor: string;
 let otherDoctor: string;
+let world: TaskWorld;
 let seq = 0;
 const api = () => request(app.getHttpServer());
 const as = (name: DemoUsername) => demo[name].token;
@@ -28,19 +29,13 @@ const NO_ID = '00000000-0000-4000-8000-000000000000';
 
 useTestApp(async (booted) => {
   app = booted.app;
-  ({ database, demo, ownHome, ownPatient, otherPatient, otherHome, ownDoctor, otherDoctor } = await taskWorld(app));
+  world = await taskWorld(app);
+  ({ database, demo, ownHome, ownPatient, otherPatient, otherHome, ownDoctor, otherDoctor } = world);
   await database.update(settings).set({ company: 'Löwen-Apotheke Mitte', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', phone: '030 555' });
 });
 
-/** A task written straight into the table, in status new of heim's patient for Dr. Berger unless told otherwise. */
-async function insertTask(values: Partial<typeof tasks.$inferInsert> = {}): Promise<string> {
-  seq += 1;
-  const [row] = await database
-    .insert(tasks)
-    .values({ type: 1, medicine: `Abholmittel ${seq}`, dose: '1-0-1', amount: 2, patientId: ownPatient, homeId: ownHome, doctorId: ownDoctor, latestDelivery: '2026-12-24', ...values })
-    .returning({ id: tasks.id });
-  return row!.id;
-}
+/** A task written straight into the table (the world's defaults, due 24.12.2026). */
+const insertTask = (values: Partial<typeof tasks.$inferInsert> = {}) => world.insertTask({ latestDelivery: '2026-12-24', ...values }, 'Abholmittel');
 
 async function statuses(ids: string[]): Promise<string[]> {
   const rows = await database.select({ id: tasks.id, status: tasks.status }).from(tasks).where(inArray(tasks.id, ids));
