@@ -23,6 +23,7 @@ import { DoctorsModule } from './modules/doctors/doctors.module.js';
 import { HomesModule } from './modules/homes/homes.module.js';
 import { TasksModule } from './modules/tasks/tasks.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
+import { OutboxAdminModule } from './modules/outbox-admin/outbox-admin.module.js';
 import { ObservabilityModule } from './core/observability/observability.module.js';
 import { PdfModule } from './core/pdf/pdf.module.js';
 import { OutboxModule } from './core/outbox/outbox.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
         HomesModule,
         TasksModule,
         DocumentsModule,
+        OutboxAdminModule,
       ],
     };
   }

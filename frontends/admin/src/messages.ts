@@ -16,6 +16,7 @@ export const NAV_TEXT = {
   acl: 'Rechte',
   meetings: 'Termine',
   settings: 'Einstellungen',
+  outbox: 'Postausgang',
 } as const;
 
 /** Buttons used on several screens. */
@@ -149,4 +150,28 @@ export const MEETING_TEXT = {
   at: (date: string, time: string) => `${date} ${time} Uhr`,
   /** "aktualisiert" in lower case, as German writes it (the API's MEETING_SAVED_MESSAGE has a capital slip). */
   saved: 'Daten wurden im Termin aktualisiert.',
+} as const;
+
+/** /v3/postausgang: the outbox of outgoing e-mails and faxes. */
+export const OUTBOX_TEXT = {
+  title: 'Postausgang',
+  intro: 'Alle ausgehenden E-Mails und Faxe mit ihrem Stand. Fehlgeschlagene Nachrichten können erneut gesendet werden.',
+  listLabel: 'Nachrichten im Postausgang',
+  loadFailed: 'Der Postausgang konnte nicht geladen werden.',
+  state: 'Status',
+  channel: 'Kanal',
+  all: 'Alle',
+  rowsPerPage: 'Einträge pro Seite',
+  rowsPerPageShort: 'Pro Seite',
+  columns: { createdAt: 'Erstellt', channel: 'Kanal', to: 'Empfänger', subject: 'Betreff', state: 'Status', attempts: 'Versuche', detail: 'Hinweis', actions: 'Aktionen' },
+  attempts: (n: number, max: number) => `${n} von ${max}`,
+  nextAttempt: (when: string) => `Nächster Versuch ${when}`,
+  reportUntil: (when: string) => `Bericht erwartet bis ${when}`,
+  sentAt: (when: string) => `Gesendet ${when}`,
+  by: (name: string) => `von ${name}`,
+  retry: 'Erneut senden',
+  retryOf: (subject: string) => `Erneut senden: ${subject}`,
+  summaryWaiting: (n: number) => `Wartend: ${n}`,
+  summaryFailed: (n: number) => `Fehlgeschlagen: ${n}`,
+  summaryOldest: (minutes: number) => (minutes < 1 ? 'Älteste wartende Nachricht: gerade eben' : `Älteste wartende Nachricht: seit ${minutes} Min.`),
 } as const;

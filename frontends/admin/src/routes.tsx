@@ -17,6 +17,7 @@ const AclPage = lazyPage(() => import(/* webpackChunkName: "page-acl" */ './page
 const MeetingsListPage = lazyPage(() => import(/* webpackChunkName: "page-meetings-list" */ './pages/meetings-list-page').then((m) => m.MeetingsListPage));
 const MeetingDetailsPage = lazyPage(() => import(/* webpackChunkName: "page-meeting-details" */ './pages/meeting-details-page').then((m) => m.MeetingDetailsPage));
 const MeetingEditPage = lazyPage(() => import(/* webpackChunkName: "page-meeting-edit" */ './pages/meeting-edit-page').then((m) => m.MeetingEditPage));
+const OutboxPage = lazyPage(() => import(/* webpackChunkName: "page-outbox" */ './pages/outbox-page').then((m) => m.OutboxPage));
 const SettingsPage = lazyPage(() => import(/* webpackChunkName: "page-settings" */ './pages/settings-page').then((m) => m.SettingsPage));
 
 /** Routes of the administration remote, relative to the shell's router; App.tsx renders them. */
@@ -59,5 +60,6 @@ export const adminRoutes: RouteObject[] = [
     ],
   },
   { element: <RequirePermission name="settings_list" />, children: [{ path: 'einstellungen', element: <SettingsPage /> }] },
+  { element: <RequirePermission name="outbox_list_view" />, children: [{ path: 'v3/postausgang', element: <OutboxPage /> }] },
   { path: '*', element: <PlaceholderPage title={ADMIN_AREA} /> },
 ];

@@ -38,6 +38,7 @@ import type { MeetingDto, MeetingUpdateRequest } from './meetings.js';
 import type { OauthLoginRequest } from './oauth.js';
 import type { ProfileDocumentContent, ProfileDocumentDecisionRequest, ProfileDocumentDto, ProfileDocumentUploadRequest, ProfileUpdateRequest } from './profile.js';
 import type { DocumentCreateBody, DocumentCreateResponse, DocumentRequestBody, DocumentRequestResponse, DocumentResendResponse } from './documents.js';
+import type { OutboxListResponse, OutboxRetryResponse } from './outbox.js';
 import type { SettingsAdminDto, SettingsUpdateRequest } from './settings.js';
 import type { ReadAllResponse, StatisticsResponse } from './statistics.js';
 import type { EventListItemDto, EventsSeenRequest, TaskEventCreateResponse, TaskEventDto, TaskEventMetaResponse, TaskEventsSeenRequest, TaskEventWriteRequest } from './task-events.js';
@@ -191,6 +192,10 @@ export const API_MAP = {
   'POST /api/documents': route<DocumentCreateBody, DocumentCreateResponse>(),
   'GET /api/documents/:id/pdf': fileRoute(),
   'POST /api/documents/:id/resend': route<undefined, DocumentResendResponse>(),
+
+  // The outbox of outgoing e-mails and faxes (administration)
+  'GET /api/outbox': route<undefined, OutboxListResponse>(),
+  'POST /api/outbox/:id/retry': route<undefined, OutboxRetryResponse>(),
   'GET /api/events/meta': route<undefined, TaskEventMetaResponse>(),
   'PUT /api/events/seen': route<EventsSeenRequest, TaskSeenResponse>(),
   'PUT /api/events/:id/seen': route<undefined, TaskSeenResponse>(),

@@ -4,7 +4,8 @@
  * unnamed. Added names (not in the spec): user_create_view, acl_edit_view, audit_list_view,
  * patient_edit_view, patient_delete_view, doctor_delete_view, doctor_office_delete_view,
  * home_create_view, home_delete_view, home_group_edit_view, invoice_list_view, contract_list_view,
- * contract_adoption_view, payment_edit_view, backup_list_view, profile_document_manage_view. They follow the spec's naming.
+ * contract_adoption_view, payment_edit_view, backup_list_view, profile_document_manage_view,
+ * outbox_list_view, outbox_retry_view. They follow the spec's naming.
  */
 import type { AclRuleGroup } from '@mediport/contracts';
 
@@ -164,6 +165,8 @@ export const CATALOGUE = [
           { name: 'meeting_list_view', label: 'Termine anzeigen', url: '/v3/termine', api: 'GET /api/meetings' },
           { name: 'meeting_edit_view', label: 'Termine bearbeiten', url: '/v3/termine/{id}', api: 'PUT /api/meetings/{contractId}/{option}' },
           { name: 'audit_list_view', label: 'Protokoll anzeigen', api: 'GET /api/audit' },
+          { name: 'outbox_list_view', label: 'Postausgang anzeigen', url: '/v3/postausgang', api: 'GET /api/outbox' },
+          { name: 'outbox_retry_view', label: 'Nachrichten im Postausgang erneut senden', url: '/v3/postausgang', api: 'POST /api/outbox/{id}/retry' },
         ],
       },
     ],

@@ -101,6 +101,8 @@ export const DEFAULT_MATRIX: AclMatrix = {
       'user_create_role_driver_view',
       'user_create_role_accounting_view',
       'settings_list',
+      'outbox_list_view',
+      'outbox_retry_view',
       'home_delete_view',
       'doctor_office_delete_view',
       'profile_invoice_view',

@@ -29,6 +29,7 @@ import type { MeetingUpdateDto } from '../../modules/meetings/dto/meeting-update
 import type { MeetingsController } from '../../modules/meetings/meetings.controller.js';
 import type { OauthLoginDto } from '../../modules/oauth/dto/oauth-login.dto.js';
 import type { OauthController, PartnerController } from '../../modules/oauth/oauth.controller.js';
+import type { OutboxAdminController } from '../../modules/outbox-admin/outbox-admin.controller.js';
 import type { PatientWriteDto } from '../../modules/patients/dto/patient-write.dto.js';
 import type { PatientsController } from '../../modules/patients/patients.controller.js';
 import type { DocumentDecisionDto, DocumentUploadDto } from '../../modules/profile/dto/profile-documents.dto.js';
@@ -88,6 +89,7 @@ export type ApiMapCheck = [
   Route<'GET /api/meetings', Answer<MeetingsController['list']>>,
   Route<'GET /api/meetings/:contractId/:option', Answer<MeetingsController['get']>>,
   Route<'GET /api/meetings/:id', Answer<MeetingsController['byId']>>,
+  Route<'GET /api/outbox', Answer<OutboxAdminController['list']>>,
   Route<'GET /api/partner/apomondo', Answer<PartnerController['flag']>>,
   Route<'GET /api/patients', Answer<PatientsController['list']>>,
   Route<'GET /api/patients/:id', Answer<PatientsController['get']>>,
@@ -123,6 +125,7 @@ export type ApiMapCheck = [
   Route<'POST /api/homes', Answer<HomesController['create']>, HomeWriteDto>,
   Route<'POST /api/homes/:id/groups', Answer<HomesController['createGroup']>, HomeGroupWriteDto>,
   Route<'POST /api/oauth', Answer<OauthController['login']>, OauthLoginDto>,
+  Route<'POST /api/outbox/:id/retry', Answer<OutboxAdminController['retry']>>,
   Route<'POST /api/patients', Answer<PatientsController['create']>, PatientWriteDto>,
   Route<'POST /api/tasks', Answer<TasksController['create']>, TaskWriteDto>,
   Route<'POST /api/tasks/:id/delivery', Answer<TaskPickupController['deliver']>, TaskDeliveryDto>,
