@@ -47,6 +47,9 @@ function StateChip({ state }: { state: OutboxStateName }) {
   return <Chip size="small" color={STATE_COLORS[state]} variant={state === 'failed' ? 'filled' : 'outlined'} label={OUTBOX_STATE_LABELS[state]} />;
 }
 
+/** The filters show "Alle" when nothing is chosen. */
+const FILTER_SLOTS = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 /** What is worth knowing next to the state: the error, the next attempt, the awaited report or when it went out. */
 function detail(m: OutboxMessageDto): string {
   const parts: string[] = [];
@@ -197,7 +200,8 @@ export function OutboxPage() {
           label={OUTBOX_TEXT.state}
           value={filter.state ?? ''}
           onChange={(e) => change({ ...filter, state: (e.target.value || undefined) as OutboxStateName | undefined })}
-          sx={{ minWidth: 220 }}
+          slotProps={FILTER_SLOTS}
+          sx={{ width: { xs: '100%', sm: 260 } }}
         >
           <MenuItem value="">{OUTBOX_TEXT.all}</MenuItem>
           {OUTBOX_STATES.map((s) => (
@@ -212,7 +216,8 @@ export function OutboxPage() {
           label={OUTBOX_TEXT.channel}
           value={filter.channel ?? ''}
           onChange={(e) => change({ ...filter, channel: (e.target.value || undefined) as OutboxChannelName | undefined })}
-          sx={{ minWidth: 160 }}
+          slotProps={FILTER_SLOTS}
+          sx={{ width: { xs: '100%', sm: 180 } }}
         >
           <MenuItem value="">{OUTBOX_TEXT.all}</MenuItem>
           {OUTBOX_CHANNELS.map((c) => (
