@@ -1,4 +1,5 @@
-import { Logger, type LogLevel } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { Logger, type LogLevel, type RawBodyRequest } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
@@ -55,7 +56,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Request size limits: JSON and urlencoded bodies 2 MB each (over it: 413 "Die Anfrage ist zu groß.").
   // Multipart (multer, per route): files 2 MB for images (avatar, logo) and 20 MB for PDF documents
   // (413 "Die Datei ist zu groß."), text fields 1 MB each (busboy's default), at most 1000 parts.
-  app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }), inputGuard, bodyErrors(logger));
+  // The JSON body's bytes stay on the request as `rawBody` (Nest's RawBodyRequest) for routes that
+  // check a signature over them (POST /api/fax/callback).
+  const keepRawBody = (req: RawBodyRequest<IncomingMessage>, _res: unknown, buf: Buffer) => {
+    req.rawBody = buf;
+  };
+  app.use('/api', express.json({ limit: '2mb', verify: keepRawBody }), express.urlencoded({ extended: false, limit: '2mb' }), inputGuard, bodyErrors(logger));
   mountStatic(server, config, new Logger('Static'));
   app.setGlobalPrefix('api');
   // OpenAPI document at /api/docs-json, Swagger UI at /api/docs (off with API_DOCS=0).

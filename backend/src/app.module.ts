@@ -23,10 +23,14 @@ import { DoctorsModule } from './modules/doctors/doctors.module.js';
 import { HomesModule } from './modules/homes/homes.module.js';
 import { TasksModule } from './modules/tasks/tasks.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
+import { ImportModule } from './modules/import/import.module.js';
 import { OutboxAdminModule } from './modules/outbox-admin/outbox-admin.module.js';
 import { ObservabilityModule } from './core/observability/observability.module.js';
 import { PdfModule } from './core/pdf/pdf.module.js';
 import { OutboxModule } from './core/outbox/outbox.module.js';
+import { FaxModule } from './modules/fax/fax.module.js';
+import { ClockModule } from './core/clock/clock.module.js';
+import { ScheduleModule } from '@nestjs/schedule';
 
 @Module({})
 export class AppModule {
@@ -36,6 +40,9 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DbModule,
+        ClockModule,
+        // Timed jobs (@Interval / @Cron) of every module, registered once.
+        ScheduleModule.forRoot(),
         PermissionsModule,
         AuthCoreModule,
         AuditModule,
@@ -60,6 +67,8 @@ export class AppModule {
         HomesModule,
         TasksModule,
         DocumentsModule,
+        ImportModule,
+        FaxModule,
         OutboxAdminModule,
       ],
     };

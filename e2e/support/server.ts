@@ -29,7 +29,7 @@ export async function startBackend({ port, env, logFile }: BackendOptions): Prom
   const log = createWriteStream(logFile, { flags: 'a' });
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env, PORT: String(port), NODE_ENV: 'production' };
   // The backend under test gets exactly the settings we pass, nothing inherited from a developer shell.
-  for (const key of ['REDIS_URL', 'SSO_ENABLED', 'SYSTEM_DEADLINE', 'SYSTEM_URL', 'STATIC_ROOT']) if (!(key in env)) delete childEnv[key];
+  for (const key of ['REDIS_URL', 'SSO_ENABLED', 'SYSTEM_DEADLINE', 'SYSTEM_URL', 'STATIC_ROOT', 'SMTP_URL', 'FAX_MAIL_DOMAIN', 'FAX_GATEWAY_URL', 'FAX_GATEWAY_TOKEN', 'FAX_CALLBACK_SECRET']) if (!(key in env)) delete childEnv[key];
   if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, [...BACKEND_NODE_FLAGS, path.join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);

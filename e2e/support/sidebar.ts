@@ -11,6 +11,7 @@ const SIDEBAR = [
       { label: 'Neue Anforderung', path: '/v3/anforderung/neu', permission: 'task_create_view' },
       { label: 'Abholaufträge', path: '/v3/abholauftraege', permission: 'pickup_list_view' },
       { label: 'Rezeptanforderungen', path: '/anforderungen/erzeugen', permission: 'task_create_recipe_requirement' },
+      { label: 'Angeforderte Rezepte', path: '/anforderungen/rezeptanforderungen', permission: 'task_create_recipe_requirement' },
       { label: 'Import', path: '/anforderungen/import', permission: 'task_import_view' },
     ],
   },

@@ -173,5 +173,7 @@ export const OUTBOX_TEXT = {
   retryOf: (subject: string) => `Erneut senden: ${subject}`,
   summaryWaiting: (n: number) => `Wartend: ${n}`,
   summaryFailed: (n: number) => `Fehlgeschlagen: ${n}`,
+  summarySubmitted: (n: number) => `Zustellbericht ausstehend: ${n}`,
+  search: 'Suche (Empfänger, Betreff)',
   summaryOldest: (minutes: number) => (minutes < 1 ? 'Älteste wartende Nachricht: gerade eben' : `Älteste wartende Nachricht: seit ${minutes} Min.`),
 } as const;

@@ -12,6 +12,7 @@ export const manifest: RemoteManifest = {
     { section: 'orders', label: 'Neue Anforderung', path: '/v3/anforderung/neu', permission: 'task_create_view', contractLock: 'locked' },
     { section: 'orders', label: 'Abholaufträge', path: '/v3/abholauftraege', permission: 'pickup_list_view' },
     { section: 'orders', label: 'Rezeptanforderungen', path: '/anforderungen/erzeugen', permission: 'task_create_recipe_requirement' },
+    { section: 'orders', label: 'Angeforderte Rezepte', path: '/anforderungen/rezeptanforderungen', permission: 'task_create_recipe_requirement' },
     { section: 'orders', label: 'Import', path: '/anforderungen/import', permission: 'task_import_view' },
   ],
   prefetch: taskListPrefetch,

@@ -8,6 +8,8 @@ const OrderWizardPage = lazyPage(() => import(/* webpackChunkName: "page-order-w
 const PatientOrdersPage = lazyPage(() => import(/* webpackChunkName: "page-patient-orders" */ './pages/patient-orders-page').then((m) => m.PatientOrdersPage));
 const PickupListPage = lazyPage(() => import(/* webpackChunkName: "page-pickup-list" */ './pages/pickup-list-page').then((m) => m.PickupListPage));
 const DocumentRequestPage = lazyPage(() => import(/* webpackChunkName: "page-document-request" */ './pages/document-request-page').then((m) => m.DocumentRequestPage));
+const RequestTrackerPage = lazyPage(() => import(/* webpackChunkName: "page-request-tracker" */ './pages/request-tracker-page').then((m) => m.RequestTrackerPage));
+const TaskImportPage = lazyPage(() => import(/* webpackChunkName: "page-task-import" */ './pages/task-import-page').then((m) => m.TaskImportPage));
 
 const SECTION = 'Aufträge und Abholung';
 
@@ -55,7 +57,14 @@ export const ordersRoutes: RouteObject[] = [
       { path: 'abholauftraege', element: <PickupListPage /> },
     ],
   },
-  { element: <RequirePermission name="task_create_recipe_requirement" />, children: [{ path: 'anforderungen/erzeugen', element: <DocumentRequestPage /> }] },
-  { element: <RequirePermission name="task_import_view" />, children: [{ path: 'anforderungen/import', element: <PlaceholderPage title="Import" section={SECTION} /> }] },
+  {
+    element: <RequirePermission name="task_create_recipe_requirement" />,
+    children: [
+      { path: 'anforderungen/erzeugen', element: <DocumentRequestPage /> },
+      // The requests sent, each order's state and history (angefordert … Rezept eingegangen).
+      { path: 'anforderungen/rezeptanforderungen', element: <RequestTrackerPage /> },
+    ],
+  },
+  { element: <RequirePermission name="task_import_view" />, children: [{ path: 'anforderungen/import', element: <TaskImportPage /> }] },
   { path: '*', element: <PlaceholderPage title="Anforderungen" section={SECTION} /> },
 ];

@@ -7,7 +7,7 @@ import { Server, type Socket as ServerSocket } from 'socket.io';
 import { SOCKET_EVENTS, type AuthRecord } from '@mediport/contracts';
 import { clearAuth, setAuth } from './auth-store.js';
 import { configureApiClient } from './http.js';
-import { onLiveEvent, onLiveJoined, startLiveChannel } from './live.js';
+import { onLiveEvent, onLiveJoined, onLiveReauth, startLiveChannel } from './live.js';
 import { installNodeStorage } from './node-storage.spec-helper';
 
 /**
@@ -95,6 +95,22 @@ describe('live channel', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(open()).toHaveLength(1);
     stopB();
+    await until(() => open().length === 0);
+  });
+
+  it('tells onLiveReauth listeners when the rights changed (a contract taken over), then connects again', async () => {
+    setAuth(auth('token-a'));
+    const reasons: number[] = [];
+    const off = onLiveReauth(() => reasons.push(open().length));
+    const stop = startLiveChannel();
+    await until(() => open().length === 1);
+    open()[0]!.socket.emit(SOCKET_EVENTS.reauth, { reason: 'user_changed' });
+    await until(() => reasons.length === 1 && connected.length === 2 && open().length === 1);
+    off();
+    open()[0]!.socket.emit(SOCKET_EVENTS.reauth, { reason: 'user_changed' });
+    await until(() => connected.length === 3 && open().length === 1);
+    expect(reasons).toHaveLength(1);
+    stop();
     await until(() => open().length === 0);
   });
 

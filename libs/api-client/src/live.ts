@@ -20,6 +20,8 @@ const AREA_EVENTS: readonly LiveEvent[] = [SOCKET_EVENTS.newTask, SOCKET_EVENTS.
 const handlers = new Map<LiveEvent, Set<AnyHandler>>();
 /** Called each time the channel has joined its rooms (first connection and every reconnection). */
 const joinedHandlers = new Set<() => void>();
+/** Called when the server says what the user may do changed (a contract, roles, the rights matrix). */
+const reauthHandlers = new Set<() => void>();
 let socket: Socket | null = null;
 let socketToken: string | null = null;
 /** The connection being opened (socket.io-client loads on first use); a newer sync() supersedes it. */
@@ -55,6 +57,26 @@ export function onLiveJoined(handler: () => void): () => void {
   };
 }
 
+/**
+ * Tells every onLiveReauth listener that the user's rights changed; the socket calls it (component
+ * tests too, as the socket boundary).
+ */
+export function receiveLiveReauth(): void {
+  for (const handler of [...reauthHandlers]) handler();
+}
+
+/**
+ * Calls `handler` when the server says the user's rights changed (`reauth`: a contract taken over
+ * or ended, roles, the rights matrix): the shell re-reads the signed-in record, so locked features
+ * unlock (or lock) on the open page without a reload.
+ */
+export function onLiveReauth(handler: () => void): () => void {
+  reauthHandlers.add(handler);
+  return () => {
+    reauthHandlers.delete(handler);
+  };
+}
+
 /** Component tests have no socket server: frontends/common/jest.setup.cjs switches the connection off. */
 function switchedOff(): boolean {
   return (globalThis as { __MEDIPORT_LIVE_OFF__?: boolean }).__MEDIPORT_LIVE_OFF__ === true;
@@ -69,6 +91,7 @@ function open(io: typeof import('socket.io-client').io, token: string): Socket {
   s.on(SOCKET_EVENTS.ready, () => receiveLiveJoined());
   // What the user may see changed: connect again with the same token to join the new rooms.
   s.on(SOCKET_EVENTS.reauth, () => {
+    receiveLiveReauth();
     s.disconnect();
     if (socket === s) {
       socket = null;

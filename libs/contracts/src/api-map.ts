@@ -19,6 +19,15 @@ import type {
 } from './index.js';
 import type { HealthResponse } from './health.js';
 import type {
+  ContractActionResponse,
+  ContractAdoptionRequest,
+  ContractAdoptionResponse,
+  ContractDto,
+  ContractListResponse,
+  ContractUpdateRequest,
+  ShopProductDto,
+} from './contracts-shop.js';
+import type {
   DeleteResponse,
   DoctorDto,
   DoctorOfficeDto,
@@ -37,7 +46,9 @@ import type { MedicineDto, MedicineToggleRequest } from './medicines.js';
 import type { MeetingDto, MeetingUpdateRequest } from './meetings.js';
 import type { OauthLoginRequest } from './oauth.js';
 import type { ProfileDocumentContent, ProfileDocumentDecisionRequest, ProfileDocumentDto, ProfileDocumentUploadRequest, ProfileUpdateRequest } from './profile.js';
-import type { DocumentCreateBody, DocumentCreateResponse, DocumentRequestBody, DocumentRequestResponse, DocumentResendResponse } from './documents.js';
+import type { ImportCounts, ImportPreview, ImportProgress, ImportTaskRequest } from './import.js';
+import type { DocumentCreateBody, DocumentCreateResponse, DocumentMarkBody, DocumentMarkResponse, DocumentRequestBody, DocumentRequestResponse, DocumentResendResponse, DocumentTrackerDto } from './documents.js';
+import type { FaxReportBody, FaxReportResponse } from './fax.js';
 import type { OutboxListResponse, OutboxRetryResponse } from './outbox.js';
 import type { SettingsAdminDto, SettingsUpdateRequest } from './settings.js';
 import type { ReadAllResponse, StatisticsResponse } from './statistics.js';
@@ -112,7 +123,17 @@ export const API_MAP = {
   'GET /api/meetings/:contractId/:option': route<undefined, MeetingDto>(),
   'PUT /api/meetings/:contractId/:option': route<MeetingUpdateRequest, MeetingDto>(),
   /** `?home=` or `?doctor=`: whether a contract exists. */
+  'GET /api/contracts': route<undefined, ContractListResponse>(),
+  'GET /api/contracts/find': route<undefined, ContractDto>(),
   'GET /api/contracts/has': route<undefined, boolean>(),
+  'GET /api/contracts/:id': route<undefined, ContractDto>(),
+  'PUT /api/contracts/:id': route<ContractUpdateRequest, ContractActionResponse>(),
+  'POST /api/contracts/:id/adoption': route<ContractAdoptionRequest, ContractAdoptionResponse>(),
+  'PUT /api/contracts/:id/adoption/accept': route<ContractAdoptionRequest, ContractActionResponse>(),
+  'PUT /api/contracts/:id/adoption/reject': route<ContractAdoptionRequest, ContractActionResponse>(),
+  'POST /api/contracts/:id/adoption/withdraw': route<ContractAdoptionRequest, ContractActionResponse>(),
+  'GET /api/products/office': route<undefined, ShopProductDto[]>(),
+  'GET /api/products/doctor': route<undefined, ShopProductDto[]>(),
 
   // Dashboard and seen marks
   'GET /api/statistics': route<undefined, StatisticsResponse>(),
@@ -179,6 +200,14 @@ export const API_MAP = {
   'POST /api/tasks/pickup': fileRoute<TaskPickupRequest>(),
   'POST /api/tasks/:id/delivery': route<TaskDeliveryRequest | FormData, TaskDto>(),
   'POST /api/tasks/:id/incidents': route<TaskIncidentRequest, TaskEventDto>(),
+  /** The orders list's filter as .xlsx in the import's column layout. */
+  'GET /api/tasks/export': fileRoute(),
+
+  // The spreadsheet import of orders
+  'PUT /api/import/task': route<ImportTaskRequest | FormData, ImportCounts>(),
+  'POST /api/import/task/preview': route<ImportTaskRequest | FormData, ImportPreview>(),
+  'GET /api/import/task/progress': route<undefined, ImportProgress>(),
+  'GET /api/import/task/template': fileRoute(),
 
   // The orders' events (chat, status changes, mail and fax)
   'GET /api/tasks/:id/events': route<undefined, ListResponse<TaskEventDto>>(),
@@ -192,6 +221,9 @@ export const API_MAP = {
   'POST /api/documents': route<DocumentCreateBody, DocumentCreateResponse>(),
   'GET /api/documents/:id/pdf': fileRoute(),
   'POST /api/documents/:id/resend': route<undefined, DocumentResendResponse>(),
+  'GET /api/documents': route<undefined, ListResponse<DocumentTrackerDto>>(),
+  'POST /api/documents/:id/confirm': route<DocumentMarkBody, DocumentMarkResponse>(),
+  'POST /api/documents/:id/received': route<DocumentMarkBody, DocumentMarkResponse>(),
 
   // The outbox of outgoing e-mails and faxes (administration)
   'GET /api/outbox': route<undefined, OutboxListResponse>(),
@@ -199,6 +231,9 @@ export const API_MAP = {
   'GET /api/events/meta': route<undefined, TaskEventMetaResponse>(),
   'PUT /api/events/seen': route<EventsSeenRequest, TaskSeenResponse>(),
   'PUT /api/events/:id/seen': route<undefined, TaskSeenResponse>(),
+
+  // Delivery reports of the HTTP fax gateway (signed, no session)
+  'POST /api/fax/callback': route<FaxReportBody, FaxReportResponse>(),
 } as const satisfies Record<`${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`, ApiRouteSpec<unknown, unknown>>;
 
 export type ApiRoute = keyof typeof API_MAP;

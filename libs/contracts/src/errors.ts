@@ -7,8 +7,11 @@ export const API_ERROR_CODES = {
   common: ['invalid', 'forbidden', 'not_found', 'unauthenticated', 'payload_too_large', 'unsupported_media_type', 'throttled', 'conflict', 'internal'],
   /** Sign-in, masquerade and single sign-on. */
   auth: ['bad_credentials', 'deactivated', 'password_change_required', 'switch_back_invalid', 'self_masquerade', 'masquerade_target_deactivated', 'oauth_failed'],
-  /** Areas locked until a contract is taken over. */
-  contracts: ['contract_required'],
+  /**
+   * Areas locked until a contract is taken over; the contract state machine's refusals (wrong
+   * state or side, an option bookable once only) and why a takeover cannot be asked for.
+   */
+  contracts: ['contract_required', 'contract_state', 'once_only', 'missing_manager', 'missing_email'],
   users: ['self_deactivation', 'role_not_allowed'],
   /** Master data: a living area still holding patients. */
   masterdata: ['home_group_in_use'],

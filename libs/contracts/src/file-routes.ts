@@ -16,6 +16,8 @@ export const FILE_ROUTES = [
   'POST /api/tasks/pickup',
   'GET /api/documents/:id/pdf',
   'GET /api/tasks/:taskId/events/:eventId/attachment/:name',
+  'GET /api/tasks/export',
+  'GET /api/import/task/template',
 ] as const satisfies readonly ApiRoute[];
 
 type MapFileRoute = { [R in ApiRoute]: ApiMapSpecs[R]['answer'] extends 'file' ? R : never }[ApiRoute];

@@ -43,11 +43,13 @@ export interface OutboxMessageDto {
   reference: { kind: string; id: string } | null;
 }
 
-/** The outbox at a glance, beside the list. */
+/** The outbox at a glance, beside the list: waiting (queued or sending), failed, and faxes whose report is awaited. */
 export interface OutboxSummaryDto {
   queued: number;
   failed: number;
   oldestQueuedSeconds: number;
+  submitted: number;
+  oldestSubmittedSeconds: number;
 }
 
 /** GET /api/outbox: newest first, with the summary of the whole outbox. */

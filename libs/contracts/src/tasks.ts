@@ -1,3 +1,4 @@
+import type { TaskRequestRef } from './documents.js';
 import type { ActorRef } from './index.js';
 import type { TaskRowActions } from './task-machine.js';
 
@@ -68,6 +69,8 @@ export interface TaskListFilter {
   from?: string;
   to?: string;
   filter_date_type?: TaskDateType;
+  /** Orders whose latest prescription request stands in one of these states (RequestState, comma-separated). */
+  request?: string[];
 }
 
 /** Where a driver goes: a care home's or a practice's address and phone. */
@@ -110,6 +113,8 @@ export interface TaskDto {
   unseenEvents: number;
   /** The last e-mail or fax to the doctor for this task failed, or a fax response was not SENT. */
   error: boolean;
+  /** The order's latest prescription request and where it stands (null: none). */
+  request: TaskRequestRef | null;
   createdAt: string;
   createdFrom: ActorRef | null;
   modifiedAt: string;

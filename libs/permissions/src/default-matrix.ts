@@ -113,6 +113,7 @@ export const DEFAULT_MATRIX: AclMatrix = {
       'profile_backup_view',
       'backup_list_view',
       'contract_adoption_view',
+      'contract_edit_view',
     ],
   },
 
@@ -143,6 +144,8 @@ export const DEFAULT_MATRIX: AclMatrix = {
       // Meetings belong to their contract's party: a home sees its own (pharmacy and admins see all).
       ...own(['meeting_list_view']),
       ...BASE_PROFILE,
+      // Everyone of the home sees its contract and who may act on it; its managers act.
+      ...own(['profile_contract_view', 'contract_list_view']),
     ],
     manager: [
       'section_administration_view',
@@ -150,7 +153,7 @@ export const DEFAULT_MATRIX: AclMatrix = {
       ...own(['user_list_view', 'user_create_view', 'user-edit-btn']),
       ...own(['home_edit_view', 'home_group_edit_view']),
       ...own(['profile_invoice_view', 'invoice_list_view', 'download_invoice_view']),
-      ...own(['profile_contract_view', 'contract_list_view', 'contract_adoption_view']),
+      ...own(['contract_adoption_view', 'contract_edit_view']),
       'profile_mandate_view',
       'payment_edit_view',
     ],
@@ -179,6 +182,9 @@ export const DEFAULT_MATRIX: AclMatrix = {
       'medicine_list_view',
       ...own(['meeting_list_view']),
       ...BASE_PROFILE,
+      // Everyone of the practice sees its contract and who may act on it (the "Vertrag
+      // benötigt!" dialog leads here); its managers ask for the takeover and use the shop.
+      ...own(['profile_contract_view', 'contract_list_view']),
     ],
     manager: [
       'section_administration_view',
@@ -186,7 +192,7 @@ export const DEFAULT_MATRIX: AclMatrix = {
       ...own(['user_list_view', 'user_create_view', 'user-edit-btn']),
       ...own(['doctor_edit_view', 'doctor_office_edit_view']),
       ...own(['profile_invoice_view', 'invoice_list_view', 'download_invoice_view']),
-      ...own(['profile_contract_view', 'contract_list_view', 'contract_adoption_view']),
+      ...own(['contract_adoption_view', 'contract_edit_view']),
       'profile_mandate_view',
       'payment_edit_view',
     ],

@@ -11,7 +11,7 @@ export const UI_MESSAGES = {
   contractRequiredTitle: 'Vertrag benötigt!',
   contractRequiredText:
     'Diese Funktion steht erst zur Verfügung, wenn für Ihre Einrichtung bzw. Praxis ein Vertrag übernommen wurde. ' +
-    'Die Übernahme können Sie im Profil unter „Verträge“ beantragen; die Apotheke bestätigt sie anschließend.',
+    'Im Profil unter „Verträge“ sehen Sie den Vertrag und wer die Übernahme beantragen kann; die Apotheke bestätigt sie anschließend.',
   toContracts: 'Zu den Verträgen',
   close: 'Schließen',
   breadcrumb: 'Navigationspfad',

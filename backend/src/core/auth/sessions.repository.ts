@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Role } from '@mediport/contracts';
-import { aclMatrix, contracts, sessions, users } from '../../db/schema/index.js';
+import { aclMatrix, sessions, users } from '../../db/schema/index.js';
+import { berlinDate, Clock } from '../clock/clock.js';
+import { hasContractSql } from '../permissions/contract-rights.js';
 import type { Database } from '../db/database.js';
 import { assignmentActive } from './assignment-active.js';
 import { DB } from '../db/db.module.js';
@@ -32,6 +34,7 @@ export class SessionsRepository {
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
   ) {}
 
   async create(userId: string, masqueradeOf: string | null = null): Promise<string> {
@@ -45,14 +48,16 @@ export class SessionsRepository {
    * statement on PostgreSQL); inside one it is built on the unit's transaction like any query.
    */
   async findActive(sessionId: string): Promise<ActiveSessionRow | null> {
+    // Whether a contract is in force depends on the day: today in Germany, by the application's clock.
+    const today = berlinDate(this.clock.now());
     const rows = this.unitOfWork.active
-      ? await this.activeSession(sessionId)
-      : await (this.preparedActive ??= this.activeSession(sql.placeholder('sessionId')).prepare('session_find_active')).execute({ sessionId });
+      ? await this.activeSession(sessionId, today)
+      : await (this.preparedActive ??= this.activeSession(sql.placeholder('sessionId'), sql.placeholder('today')).prepare('session_find_active')).execute({ sessionId, today });
     const row = rows[0];
     return row ? { ...row, roles: row.roles as Role[] } : null;
   }
 
-  private activeSession(sessionId: string | Placeholder) {
+  private activeSession(sessionId: string | Placeholder, today: string | Placeholder) {
     return this.db
       .select({
         sessionId: sessions.id,
@@ -67,9 +72,7 @@ export class SessionsRepository {
         status: users.status,
         aclVersion: sql<number>`(select coalesce(max(${aclMatrix.version}), 0) from ${aclMatrix})`.mapWith(Number),
         assignmentActive: assignmentActive().mapWith(Boolean),
-        hasContract: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.state} = 'active' and ((${users.homeId} is not null and ${contracts.homeId} = ${users.homeId}) or (${users.doctorId} is not null and ${contracts.doctorId} = ${users.doctorId})))`.mapWith(
-          Boolean,
-        ),
+        hasContract: hasContractSql({ home: sql`${users.homeId}`, doctor: sql`${users.doctorId}` }, today).mapWith(Boolean),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

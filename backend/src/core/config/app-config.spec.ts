@@ -59,6 +59,14 @@ describe('loadConfig', () => {
     { title: 'an OUTBOX_POLL_MS under 10', env: { OUTBOX_POLL_MS: '1' } },
     { title: 'an OUTBOX_BACKOFF_MS that is no number', env: { OUTBOX_BACKOFF_MS: '30s' } },
     { title: 'OUTBOX_MAX_ATTEMPTS of 0', env: { OUTBOX_MAX_ATTEMPTS: '0' } },
+    { title: 'OUTBOX_CONCURRENCY of 0', env: { OUTBOX_CONCURRENCY: '0' } },
+    { title: 'a FAX_GATEWAY_URL of another scheme', env: { FAX_GATEWAY_URL: 'ftp://fax.example.org', FAX_CALLBACK_SECRET: 'a-callback-secret-0123456789' } },
+    { title: 'a FAX_GATEWAY_URL that is no URL', env: { FAX_GATEWAY_URL: 'fax.example.org/v1', FAX_CALLBACK_SECRET: 'a-callback-secret-0123456789' } },
+    { title: 'a FAX_GATEWAY_URL without FAX_CALLBACK_SECRET', env: { FAX_GATEWAY_URL: 'https://fax.example.org/v1/faxes' } },
+    { title: 'a short FAX_CALLBACK_SECRET', env: { FAX_CALLBACK_SECRET: 'secret' } },
+    { title: 'a FAX_GATEWAY_TOKEN with spaces', env: { FAX_GATEWAY_TOKEN: 'correct horse battery staple' } },
+    { title: 'a FAX_GATEWAY_TIMEOUT_MS under 100', env: { FAX_GATEWAY_TIMEOUT_MS: '10' } },
+    { title: 'a FAX_REPORT_TIMEOUT_MS under one second', env: { FAX_REPORT_TIMEOUT_MS: '500' } },
   ])('rejects $title', ({ env }) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env })).toThrow(ConfigError);
   });
@@ -117,7 +125,7 @@ describe('loadConfig', () => {
   it('writes e-mail as .eml files and retries 6 times from 30 s by default', () => {
     const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's' });
     expect(config.mail).toEqual({ smtpUrl: null, from: 'Medikationsportal <noreply@localhost>', timeoutMs: 10_000, faxMailDomain: null });
-    expect(config.outbox).toEqual({ pollMs: 1000, backoffMs: 30_000, maxAttempts: 6 });
+    expect(config.outbox).toEqual({ pollMs: 1000, backoffMs: 30_000, maxAttempts: 6, concurrency: 4 });
   });
 
   it('reads SMTP_URL, SMTP_FROM, SMTP_TIMEOUT_MS and the OUTBOX_* settings', () => {
@@ -128,12 +136,57 @@ describe('loadConfig', () => {
       OUTBOX_POLL_MS: '50',
       OUTBOX_BACKOFF_MS: '100',
       OUTBOX_MAX_ATTEMPTS: '3',
+      OUTBOX_CONCURRENCY: '2',
       FAX_MAIL_DOMAIN: 'Fax.Example.org',
     };
     const config = loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env });
     expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example.org:465', from: 'Apotheke am Markt <rezepte@example.org>', timeoutMs: 2000, faxMailDomain: 'fax.example.org' });
-    expect(config.outbox).toEqual({ pollMs: 50, backoffMs: 100, maxAttempts: 3 });
+    expect(config.outbox).toEqual({ pollMs: 50, backoffMs: 100, maxAttempts: 3, concurrency: 2 });
     expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', SMTP_FROM: 'noreply@example.org' }).mail.from).toBe('noreply@example.org');
+  });
+
+  it('reads the FAX_GATEWAY_* settings; without them no gateway, reports awaited for an hour', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's' }).fax).toEqual({ gatewayUrl: null, gatewayToken: null, callbackSecret: null, timeoutMs: 30_000, reportTimeoutMs: 3_600_000 });
+    const env = {
+      FAX_GATEWAY_URL: ' https://fax.example.org/v1/faxes ',
+      FAX_GATEWAY_TOKEN: 'gateway-token-0123456789',
+      FAX_CALLBACK_SECRET: 'callback-secret-0123456789',
+      FAX_GATEWAY_TIMEOUT_MS: '5000',
+      FAX_REPORT_TIMEOUT_MS: '600000',
+    };
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env }).fax).toEqual({
+      gatewayUrl: 'https://fax.example.org/v1/faxes',
+      gatewayToken: 'gateway-token-0123456789',
+      callbackSecret: 'callback-secret-0123456789',
+      timeoutMs: 5000,
+      reportTimeoutMs: 600_000,
+    });
+  });
+
+  it('never repeats a fax gateway secret or URL in its error', () => {
+    for (const env of [{ FAX_GATEWAY_URL: 'ftp://user:hunter2@fax', FAX_CALLBACK_SECRET: 'callback-secret-0123456789' }, { FAX_CALLBACK_SECRET: 'hunter2' }, { FAX_GATEWAY_TOKEN: 'hunter2 x' }]) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env })).toThrow(ConfigError);
+      try {
+        loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env });
+      } catch (error) {
+        expect((error as Error).message).not.toContain('hunter2');
+      }
+    }
+  });
+
+  it('reminds unanswered prescription requests after 2 working days, urgent ones after 4 hours, by default', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's' }).recipeReminders).toEqual({ workingDays: 2, urgentHours: 4 });
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', RECIPE_REMINDER_WORKING_DAYS: '3', RECIPE_REMINDER_URGENT_HOURS: '8' }).recipeReminders).toEqual({ workingDays: 3, urgentHours: 8 });
+  });
+
+  it.each([
+    { RECIPE_REMINDER_WORKING_DAYS: '0' },
+    { RECIPE_REMINDER_WORKING_DAYS: 'zwei' },
+    { RECIPE_REMINDER_WORKING_DAYS: '31' },
+    { RECIPE_REMINDER_URGENT_HOURS: '0' },
+    { RECIPE_REMINDER_URGENT_HOURS: '4.5' },
+  ])('refuses reminder setting %o', (env) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', ...env })).toThrow(ConfigError);
   });
 
   it.each(['fax', 'fax example.org', 'http://fax.example.org', '-fax.example.org'])('refuses FAX_MAIL_DOMAIN %s', (value) => {

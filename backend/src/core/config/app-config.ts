@@ -41,6 +41,10 @@ export interface AppConfig {
   mail: MailConfig;
   /** The outbox dispatcher (see core/outbox): poll interval, retry backoff, attempts. */
   outbox: OutboxConfig;
+  /** When an unanswered prescription request is reminded (see modules/documents). */
+  recipeReminders: RecipeReminderConfig;
+  /** The HTTP fax gateway (see core/outbox/http-fax.gateway.ts and modules/fax): where faxes go and how their reports are signed. */
+  fax: FaxConfig;
   staticRoot: string;
   remoteUrls: Record<RemoteName, string>;
   /** Origins allowed to call /api from a browser page of another origin (CORS_ORIGINS); empty = same origin only. */
@@ -94,6 +98,31 @@ export interface OutboxConfig {
   backoffMs: number;
   /** OUTBOX_MAX_ATTEMPTS: attempts of a message before it is 'failed' (default 6). */
   maxAttempts: number;
+  /** OUTBOX_CONCURRENCY: messages one instance sends at once, and its open SMTP connections (default 4). */
+  concurrency: number;
+}
+
+export interface FaxConfig {
+  /**
+   * FAX_GATEWAY_URL: the HTTP fax gateway's endpoint for new faxes (http:// or https://). Set, faxes
+   * go there (before FAX_MAIL_DOMAIN); its delivery reports come to POST /api/fax/callback.
+   */
+  gatewayUrl: string | null;
+  /** FAX_GATEWAY_TOKEN: sent as `Authorization: Bearer <token>`. */
+  gatewayToken: string | null;
+  /** FAX_CALLBACK_SECRET: key of the reports' HMAC-SHA256 signature (X-Fax-Signature); required with FAX_GATEWAY_URL. */
+  callbackSecret: string | null;
+  /** FAX_GATEWAY_TIMEOUT_MS: limit of one submission to the gateway (default 30000); longer is a failure worth retrying. */
+  timeoutMs: number;
+  /** FAX_REPORT_TIMEOUT_MS: how long a submitted fax waits for its delivery report (default 1 h); then it is 'failed'. */
+  reportTimeoutMs: number;
+}
+
+export interface RecipeReminderConfig {
+  /** RECIPE_REMINDER_WORKING_DAYS: working days (Monday to Friday) after sending (default 2). */
+  workingDays: number;
+  /** RECIPE_REMINDER_URGENT_HOURS: hours after sending for a request marked 'dringend' (default 4). */
+  urgentHours: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -238,12 +267,43 @@ function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
   };
 }
 
+/** FAX_GATEWAY_URL: an http(s) URL with a host; never echoed (it may carry credentials). */
+function faxGatewayUrl(value: string | undefined): string | null {
+  const v = text(value);
+  if (!v) return null;
+  const url = URL.canParse(v) ? new URL(v) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname) throw new ConfigError('Invalid FAX_GATEWAY_URL (expected http(s)://host[:port]/path)');
+  return v;
+}
+
+/** A secret from the environment: at least 16 visible ASCII characters, so a placeholder fails the boot; never echoed. */
+function secretSetting(name: string, value: string | undefined): string | null {
+  const v = text(value);
+  if (v && !/^[\x21-\x7e]{16,}$/.test(v)) throw new ConfigError(`Invalid ${name} (at least 16 visible ASCII characters, no spaces)`);
+  return v;
+}
+
+function faxConfig(env: NodeJS.ProcessEnv): FaxConfig {
+  const gatewayUrl = faxGatewayUrl(env.FAX_GATEWAY_URL);
+  const callbackSecret = secretSetting('FAX_CALLBACK_SECRET', env.FAX_CALLBACK_SECRET);
+  // Without the secret no report could be verified: every fax would wait for its deadline and fail.
+  if (gatewayUrl && !callbackSecret) throw new ConfigError('FAX_GATEWAY_URL needs FAX_CALLBACK_SECRET (the key of the gateway\'s signed delivery reports)');
+  return {
+    gatewayUrl,
+    gatewayToken: secretSetting('FAX_GATEWAY_TOKEN', env.FAX_GATEWAY_TOKEN),
+    callbackSecret,
+    timeoutMs: intSetting('FAX_GATEWAY_TIMEOUT_MS', env.FAX_GATEWAY_TIMEOUT_MS, 30_000, 100, 600_000),
+    reportTimeoutMs: intSetting('FAX_REPORT_TIMEOUT_MS', env.FAX_REPORT_TIMEOUT_MS, 3_600_000, 1000, 7 * 24 * 3_600_000),
+  };
+}
+
 function outboxConfig(env: NodeJS.ProcessEnv): OutboxConfig {
   return {
     // At least 10 ms so a typo cannot turn the poll into a busy loop.
     pollMs: intSetting('OUTBOX_POLL_MS', env.OUTBOX_POLL_MS, 1000, 10, 600_000),
     backoffMs: intSetting('OUTBOX_BACKOFF_MS', env.OUTBOX_BACKOFF_MS, 30_000, 10, 3_600_000),
     maxAttempts: intSetting('OUTBOX_MAX_ATTEMPTS', env.OUTBOX_MAX_ATTEMPTS, 6, 1, 50),
+    concurrency: intSetting('OUTBOX_CONCURRENCY', env.OUTBOX_CONCURRENCY, 4, 1, 32),
   };
 }
 
@@ -296,6 +356,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pdf: pdfConfig(env),
     mail: mailConfig(env),
     outbox: outboxConfig(env),
+    recipeReminders: {
+      workingDays: intSetting('RECIPE_REMINDER_WORKING_DAYS', env.RECIPE_REMINDER_WORKING_DAYS, 2, 1, 30),
+      urgentHours: intSetting('RECIPE_REMINDER_URGENT_HOURS', env.RECIPE_REMINDER_URGENT_HOURS, 4, 1, 168),
+    },
+    fax: faxConfig(env),
     staticRoot,
     remoteUrls: {
       orders: text(env.REMOTE_ORDERS_URL) ?? '/remotes/orders/mf-manifest.json',

@@ -2,8 +2,9 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@mediport/contracts';
 import { DEFAULT_MATRIX } from '@mediport/permissions';
-import { aclMatrix, contracts, doctorOffices, doctors, homeGroups, homes, patients, settings, userHomeGroups, users } from '../../db/schema/index.js';
+import { aclMatrix, doctorOffices, doctors, homeGroups, homes, patients, settings, userHomeGroups, users } from '../../db/schema/index.js';
 import { seedDemoTasks } from '../../modules/tasks/demo/tasks.demo.js';
+import { seedDemoContracts, seedShopProducts } from '../../modules/contracts/contracts.seed.js';
 import type { Database } from './database.js';
 
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
@@ -138,6 +139,7 @@ export function demoPatients(count = 60): { salutation: 'Herr' | 'Frau'; firstna
 export async function ensureBaseData(db: Database): Promise<void> {
   await db.insert(aclMatrix).values({ version: 1, matrix: DEFAULT_MATRIX }).onConflictDoNothing();
   await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
+  await seedShopProducts(db);
 }
 
 /**
@@ -192,6 +194,8 @@ export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean; o
       instanceId: '1',
     })
     .where(and(eq(settings.id, 1), eq(settings.company, '')));
+  // The contracts of the pharmacy, "Haus Sonnenschein" and Dr. Anna Berger's practice (pharmacy-paid, takeover possible).
+  await seedDemoContracts(db, { home: home.id, doctor: doctor.id, homes: DEMO_HOMES.length });
   // The demo orders' attachments go into the file store under the data folder.
   await seedDemoTasks(db, { dataDir: options.ordersDataDir });
   return true;
@@ -217,8 +221,6 @@ export async function seedDemoMasterdata(db: Database): Promise<{ home: { id: st
     groupIds.push(groups.map((name) => rows.find((r) => r.name === name)?.id ?? rows[0]!.id));
   }
   const home = { id: homeIds[0]! };
-  const [contract] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.homeId, home.id)).limit(1);
-  if (!contract) await db.insert(contracts).values({ homeId: home.id, state: 'active' });
 
   const officeIds: string[] = [];
   for (const o of DEMO_OFFICES) {

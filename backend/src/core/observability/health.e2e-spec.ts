@@ -17,7 +17,7 @@ const QUIET = { LOG_LEVEL: 'fatal' };
 /** The PDF service's entry while no PDF was made yet: a status, never a failing check. */
 const PDF_IDLE = { status: 'up', browser: 'idle', busy: 0, queued: 0, launches: 0, concurrency: 4 };
 /** The outbox's entry while nothing waits: a status, never a failing check (core/outbox covers it with messages). */
-const OUTBOX_IDLE = { status: 'up', queued: 0, failed: 0, oldestQueuedSeconds: 0 };
+const OUTBOX_IDLE = { status: 'up', mode: 'in-process', queued: 0, failed: 0, oldestQueuedSeconds: 0, submitted: 0, oldestSubmittedSeconds: 0 };
 /** The status reports every probe shows. */
 const STATUSES = { pdf: PDF_IDLE, outbox: OUTBOX_IDLE };
 

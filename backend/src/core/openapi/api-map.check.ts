@@ -12,17 +12,23 @@ import type { AuthController } from '../../modules/auth/auth.controller.js';
 import type { LoginDto } from '../../modules/auth/dto/login.dto.js';
 import type { SwitchBackDto } from '../../modules/auth/dto/switch-back.dto.js';
 import type { PublicConfigController } from '../../modules/config/config.controller.js';
-import type { ContractsController } from '../../modules/contracts/contracts.controller.js';
+import type { ContractsController, ProductsController } from '../../modules/contracts/contracts.controller.js';
+import type { ContractAdoptionDto, ContractUpdateDto } from '../../modules/contracts/dto/contract-update.dto.js';
 import type { DoctorsController } from '../../modules/doctors/doctors.controller.js';
 import type { DoctorWriteDto } from '../../modules/doctors/dto/doctor-write.dto.js';
 import type { OfficeWriteDto } from '../../modules/doctors/dto/office-write.dto.js';
 import type { OfficesController } from '../../modules/doctors/offices.controller.js';
 import type { DocumentsController } from '../../modules/documents/documents.controller.js';
 import type { DocumentCreateDto } from '../../modules/documents/dto/document-create.dto.js';
+import type { DocumentMarkDto } from '../../modules/documents/dto/document-mark.dto.js';
 import type { DocumentRequestDto } from '../../modules/documents/dto/document-request.dto.js';
+import type { FaxReportDto } from '../../modules/fax/dto/fax-report.dto.js';
+import type { FaxCallbackController } from '../../modules/fax/fax-callback.controller.js';
 import type { HomeGroupWriteDto } from '../../modules/homes/dto/home-group-write.dto.js';
 import type { HomeWriteDto } from '../../modules/homes/dto/home-write.dto.js';
 import type { HomesController } from '../../modules/homes/homes.controller.js';
+import type { ImportTaskDto } from '../../modules/import/dto/import-task.dto.js';
+import type { ImportController } from '../../modules/import/import.controller.js';
 import type { MedicineToggleDto } from '../../modules/medicines/dto/medicine-toggle.dto.js';
 import type { MedicinesController } from '../../modules/medicines/medicines.controller.js';
 import type { MeetingUpdateDto } from '../../modules/meetings/dto/meeting-update.dto.js';
@@ -44,6 +50,7 @@ import type { EventsSeenDto, TaskEventWriteDto, TaskEventsSeenDto } from '../../
 import type { TaskSeenDto, TaskWriteDto } from '../../modules/tasks/dto/task-write.dto.js';
 import type { EventsController, TaskEventsController } from '../../modules/tasks/task-events.controller.js';
 import type { TaskPickupController } from '../../modules/tasks/task-pickup.controller.js';
+import type { TasksExportController } from '../../modules/tasks/tasks-export.controller.js';
 import type { PatientMedicineController, TasksController } from '../../modules/tasks/tasks.controller.js';
 import type { UserWriteDto } from '../../modules/users/dto/user-write.dto.js';
 import type { UsersController } from '../../modules/users/users.controller.js';
@@ -69,6 +76,9 @@ export type ApiMapCheck = [
   Route<'GET /api/acl/doku/:name', Answer<AclController['doku']>>,
   Route<'GET /api/auth/session', Answer<AuthController['session']>>,
   Route<'GET /api/config', Answer<PublicConfigController['read']>>,
+  Route<'GET /api/contracts', Answer<ContractsController['list']>>,
+  Route<'GET /api/contracts/:id', Answer<ContractsController['get']>>,
+  Route<'GET /api/contracts/find', Answer<ContractsController['find']>>,
   Route<'GET /api/contracts/has', Answer<ContractsController['has']>>,
   Route<'GET /api/doctors', Answer<DoctorsController['list']>>,
   Route<'GET /api/doctors/:id', Answer<DoctorsController['get']>>,
@@ -76,6 +86,7 @@ export type ApiMapCheck = [
   Route<'GET /api/doctors/offices', Answer<OfficesController['list']>>,
   Route<'GET /api/doctors/offices/:id', Answer<OfficesController['get']>>,
   Route<'GET /api/doctors/offices/:id/image', Answer<OfficesController['image']>>,
+  Route<'GET /api/documents', Answer<DocumentsController['list']>>,
   Route<'GET /api/documents/:id/pdf', Answer<DocumentsController['pdf']>>,
   Route<'GET /api/events', Answer<EventsController['list']>>,
   Route<'GET /api/events/meta', Answer<EventsController['meta']>>,
@@ -85,6 +96,8 @@ export type ApiMapCheck = [
   Route<'GET /api/homes/:id', Answer<HomesController['get']>>,
   Route<'GET /api/homes/:id/groups', Answer<HomesController['groups']>>,
   Route<'GET /api/homes/:id/logo', Answer<HomesController['logo']>>,
+  Route<'GET /api/import/task/progress', Answer<ImportController['status']>>,
+  Route<'GET /api/import/task/template', Answer<ImportController['template']>>,
   Route<'GET /api/medicine', Answer<MedicinesController['list']>>,
   Route<'GET /api/meetings', Answer<MeetingsController['list']>>,
   Route<'GET /api/meetings/:contractId/:option', Answer<MeetingsController['get']>>,
@@ -95,6 +108,8 @@ export type ApiMapCheck = [
   Route<'GET /api/patients/:id', Answer<PatientsController['get']>>,
   Route<'GET /api/patients/:id/medicine', Answer<PatientMedicineController['pastMedicines']>>,
   Route<'GET /api/patients/duplicates', Answer<PatientsController['duplicates']>>,
+  Route<'GET /api/products/doctor', Answer<ProductsController['doctor']>>,
+  Route<'GET /api/products/office', Answer<ProductsController['office']>>,
   Route<'GET /api/settings', Answer<SettingsController['read']>>,
   Route<'GET /api/settings/logo', Answer<SettingsController['logo']>>,
   Route<'GET /api/statistics', Answer<StatisticsController['get']>>,
@@ -104,6 +119,7 @@ export type ApiMapCheck = [
   Route<'GET /api/tasks/:id/print', Answer<TaskEventsController['sheet']>>,
   Route<'GET /api/tasks/:taskId/events/:eventId/attachment/:name', Answer<TaskEventsController['attachment']>>,
   Route<'GET /api/tasks/dosage', Answer<TasksController['dosage']>>,
+  Route<'GET /api/tasks/export', Answer<TasksExportController['export']>>,
   Route<'GET /api/tasks/medicine', Answer<TasksController['medicine']>>,
   Route<'GET /api/users', Answer<UsersController['list']>>,
   Route<'GET /api/users/:id', Answer<UsersController['get']>>,
@@ -117,13 +133,19 @@ export type ApiMapCheck = [
   Route<'POST /api/auth/logout', Answer<AuthController['logout']>>,
   Route<'POST /api/auth/masquerade/:userId', Answer<AuthController['masquerade']>>,
   Route<'POST /api/auth/switch-back', Answer<AuthController['switchBack']>, SwitchBackDto>,
+  Route<'POST /api/contracts/:id/adoption', Answer<ContractsController['requestAdoption']>, ContractAdoptionDto>,
+  Route<'POST /api/contracts/:id/adoption/withdraw', Answer<ContractsController['withdraw']>, ContractAdoptionDto>,
   Route<'POST /api/doctors', Answer<DoctorsController['create']>, DoctorWriteDto>,
   Route<'POST /api/doctors/offices', Answer<OfficesController['create']>, OfficeWriteDto>,
   Route<'POST /api/documents', Answer<DocumentsController['create']>, DocumentCreateDto>,
+  Route<'POST /api/documents/:id/confirm', Answer<DocumentsController['confirm']>, DocumentMarkDto>,
+  Route<'POST /api/documents/:id/received', Answer<DocumentsController['received']>, DocumentMarkDto>,
   Route<'POST /api/documents/:id/resend', Answer<DocumentsController['resend']>>,
   Route<'POST /api/documents/request', Answer<DocumentsController['request']>, DocumentRequestDto>,
+  Route<'POST /api/fax/callback', Answer<FaxCallbackController['report']>, FaxReportDto>,
   Route<'POST /api/homes', Answer<HomesController['create']>, HomeWriteDto>,
   Route<'POST /api/homes/:id/groups', Answer<HomesController['createGroup']>, HomeGroupWriteDto>,
+  Route<'POST /api/import/task/preview', Answer<ImportController['preview']>, ImportTaskDto>,
   Route<'POST /api/oauth', Answer<OauthController['login']>, OauthLoginDto>,
   Route<'POST /api/outbox/:id/retry', Answer<OutboxAdminController['retry']>>,
   Route<'POST /api/patients', Answer<PatientsController['create']>, PatientWriteDto>,
@@ -135,12 +157,16 @@ export type ApiMapCheck = [
   Route<'POST /api/users', Answer<UsersController['create']>, UserWriteDto>,
   Route<'POST /api/users/:id/profile/documents', Answer<ProfileDocumentsController['place']>, DocumentUploadDto>,
   Route<'PUT /api/acl', Answer<AclController['put']>, AclPatchDto>,
+  Route<'PUT /api/contracts/:id', Answer<ContractsController['update']>, ContractUpdateDto>,
+  Route<'PUT /api/contracts/:id/adoption/accept', Answer<ContractsController['accept']>, ContractAdoptionDto>,
+  Route<'PUT /api/contracts/:id/adoption/reject', Answer<ContractsController['reject']>, ContractAdoptionDto>,
   Route<'PUT /api/doctors/:id', Answer<DoctorsController['update']>, DoctorWriteDto>,
   Route<'PUT /api/doctors/offices/:id', Answer<OfficesController['update']>, OfficeWriteDto>,
   Route<'PUT /api/events/:id/seen', Answer<EventsController['markSeen']>>,
   Route<'PUT /api/events/seen', Answer<EventsController['markManySeen']>, EventsSeenDto>,
   Route<'PUT /api/homes/:id', Answer<HomesController['update']>, HomeWriteDto>,
   Route<'PUT /api/homes/:id/groups/:groupId', Answer<HomesController['renameGroup']>, HomeGroupWriteDto>,
+  Route<'PUT /api/import/task', Answer<ImportController['import']>, ImportTaskDto>,
   Route<'PUT /api/medicine', Answer<MedicinesController['toggle']>, MedicineToggleDto>,
   Route<'PUT /api/meetings/:contractId/:option', Answer<MeetingsController['update']>, MeetingUpdateDto>,
   Route<'PUT /api/patients/:id', Answer<PatientsController['update']>, PatientWriteDto>,

@@ -5,7 +5,7 @@ import { createTransport, type NodemailerError, type SendMailOptions, type Trans
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
-import { shortError } from './outbox.dispatcher.js';
+import { shortError } from './outbox.recorder.js';
 import { type DeliveryResult, type EmailPayload, type OutboxMessage, type OutboxTransport, PermanentDeliveryError } from './outbox.types.js';
 
 /** The domain of every Message-ID: `<idempotency-key@mediport>`, the same on every attempt. */
@@ -40,7 +40,22 @@ export class EmailTransport implements OutboxTransport<'email'>, OnModuleDestroy
     // Attachments come as buffers from the FileStore: nodemailer itself reads no file and no URL.
     const hardening = { disableFileAccess: true, disableUrlAccess: true };
     this.smtp = smtpUrl
-      ? createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs, ...hardening })
+      ? createTransport({
+          url: smtpUrl,
+          // Connections are kept open and reused (as many as messages go out at once): a new
+          // connection per mail costs a handshake, and servers may delay their greeting.
+          pool: true,
+          maxConnections: config.outbox.concurrency,
+          maxMessages: 100,
+          // A connection that drops while sending fails the attempt: the outbox counts and retries
+          // it (with its backoff and attempt limit), the pool never sends it again on its own.
+          maxRequeues: 0,
+          connectionTimeout: timeoutMs,
+          greetingTimeout: timeoutMs,
+          socketTimeout: timeoutMs,
+          dnsTimeout: timeoutMs,
+          ...hardening,
+        })
       : null;
     this.files = createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...hardening });
     this.emlDir = path.join(config.dataDir, 'outbox');

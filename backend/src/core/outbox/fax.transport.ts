@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
 import { EmailTransport } from './email.transport.js';
+import { HttpFaxGateway } from './http-fax.gateway.js';
 import { type DeliveryResult, type FaxPayload, type OutboxMessage, type OutboxTransport, PermanentDeliveryError } from './outbox.types.js';
 
 /**
@@ -23,11 +24,13 @@ export function e164(number: string): string | null {
 }
 
 /**
- * Faxes: the PDF to the number in E.164. With FAX_MAIL_DOMAIN as an e-mail to the mail-to-fax
- * gateway (`<number without +>@<domain>`, the PDF attached) through the e-mail transport, so it is
- * sent, refused or retried exactly like an e-mail; without it written as
- * `DATA_DIR/outbox/<key>_<number>.pdf`, which counts as sent. A number that cannot be one is
- * refused for good.
+ * Faxes: the PDF to the number in E.164, by the first of these that is configured:
+ * - FAX_GATEWAY_URL: to the HTTP fax gateway (http-fax.gateway.ts); the fax is 'submitted' until
+ *   the gateway's signed delivery report arrives at POST /api/fax/callback;
+ * - FAX_MAIL_DOMAIN: as an e-mail to the mail-to-fax gateway (`<number without +>@<domain>`, the
+ *   PDF attached) through the e-mail transport, so it is sent, refused or retried exactly like an e-mail;
+ * - else written as `DATA_DIR/outbox/<key>_<number>.pdf`, which counts as sent.
+ * A number that cannot be one is refused for good.
  */
 @Injectable()
 export class FaxTransport implements OutboxTransport<'fax'> {
@@ -39,14 +42,16 @@ export class FaxTransport implements OutboxTransport<'fax'> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly files: FilesService,
     private readonly email: EmailTransport,
+    private readonly gateway: HttpFaxGateway,
   ) {
-    this.timeLimitMs = email.timeLimitMs;
+    this.timeLimitMs = config.fax.gatewayUrl ? gateway.timeLimitMs : email.timeLimitMs;
     this.dir = path.join(config.dataDir, 'outbox');
   }
 
   async send(message: OutboxMessage & { payload: FaxPayload }, signal: AbortSignal): Promise<DeliveryResult> {
     const number = e164(message.payload.to);
     if (!number) throw new PermanentDeliveryError(`not a fax number: ${message.payload.to.slice(0, 40)}`);
+    if (this.config.fax.gatewayUrl) return this.gateway.submit(message, number, signal);
     const domain = this.config.mail.faxMailDomain;
     if (domain) {
       const payload = { to: [`${number.slice(1)}@${domain}`], subject: `Fax an ${number}`, text: '', attachments: [{ fileId: message.payload.fileId, name: message.payload.name }] };

@@ -14,23 +14,12 @@ import { OutboxDispatcher as OutboxDispatcherRef } from './outbox.dispatcher.js'
 import { OutboxService } from './outbox.service.js';
 import type { EmailPayload, OutboxMessage } from './outbox.types.js';
 import { header, SmtpReceiver } from './testing/smtp-receiver.js';
+import { sleep, until } from './testing/until.js';
 
 const METRICS_TOKEN = 'outbox-metrics-token-0123456789';
 /** Fast settings: poll every 50 ms, retry after 100 ms, 400 ms, …; an SMTP server silent for 300 ms has failed the attempt. */
 const FAST = { OUTBOX_POLL_MS: '50', OUTBOX_BACKOFF_MS: '100', OUTBOX_MAX_ATTEMPTS: '4', SMTP_TIMEOUT_MS: '300' };
 
-/** Polls `read` until `done` holds (every 25 ms, at most `ms`); answers the last value. */
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)?.slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mail = (to: string, extra: Partial<EmailPayload> = {}): EmailPayload => ({ to: [to], subject: 'Rezeptanforderung', text: 'Bitte um ein Rezept.', ...extra });
 
 describe('the outbox with an SMTP server', () => {
@@ -48,7 +37,9 @@ describe('the outbox with an SMTP server', () => {
   let unitOfWork: UnitOfWork;
   let database: Database;
   /** What the handlers of reference kind 'test-document' heard, and whether they ran inside a transaction. */
-  const heard: { outcome: 'sent' | 'failed'; id: string; inTransaction: boolean; detail: string }[] = [];
+  const heard: { outcome: 'sent' | 'failed' | 'requeued'; id: string; inTransaction: boolean; detail: string }[] = [];
+  /** Makes the next onRequeued throw (an owner whose bookkeeping fails). */
+  let requeueFails = false;
   useTestApp((booted) => {
     ({ app, db } = booted);
     outbox = app.get(OutboxService);
@@ -57,6 +48,10 @@ describe('the outbox with an SMTP server', () => {
     outbox.registerHandlers('test-document', {
       onSent: (message, result) => void heard.push({ outcome: 'sent', id: message.id, inTransaction: unitOfWork.active, detail: result.providerMessageId ?? '' }),
       onFailed: (message, error) => void heard.push({ outcome: 'failed', id: message.id, inTransaction: unitOfWork.active, detail: error }),
+      onRequeued: (message, requestedBy) => {
+        if (requeueFails) throw new Error('owner bookkeeping failed');
+        heard.push({ outcome: 'requeued', id: message.id, inTransaction: unitOfWork.active, detail: requestedBy ?? '' });
+      },
     });
   }, env);
 
@@ -147,6 +142,21 @@ describe('the outbox with an SMTP server', () => {
     expect(receiver.attemptsFor('full@example.org')).toHaveLength(2);
   });
 
+  it('keeps its SMTP connections open for the next messages, and a server closing idle ones costs no attempt', async () => {
+    const warm = await outbox.enqueue({ channel: 'email', payload: mail('warm@example.org') });
+    await settled(warm.id);
+    const before = receiver.connections;
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => outbox.enqueue({ channel: 'email', payload: mail(`pooled-${i}@example.org`) })));
+    for (const m of burst) expect(await settled(m.id)).toMatchObject({ state: 'sent', attempts: 1 });
+    // At most one connection per concurrent send (OUTBOX_CONCURRENCY, 4 by default), not one per mail.
+    expect(receiver.connections - before).toBeLessThanOrEqual(4);
+    receiver.dropConnections();
+    await sleep(100);
+    const after = await outbox.enqueue({ channel: 'email', payload: mail('after-idle@example.org') });
+    expect(await settled(after.id)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(receiver.mailsTo('after-idle@example.org')).toHaveLength(1);
+  });
+
   it('retries after a server that stops answering (socket timeout) and sends on the next attempt', async () => {
     receiver.hang('silent@example.org', 1);
     const message = await outbox.enqueue({ channel: 'email', payload: mail('silent@example.org') });
@@ -176,6 +186,21 @@ describe('the outbox with an SMTP server', () => {
     expect(receiver.mailsTo('later@example.org').map((m) => m.messageId)).toEqual([`<${key}@mediport>`]);
     expect(await outbox.retry(message.id)).toBeNull();
     expect(await outbox.retry(randomUUID())).toBeNull();
+  });
+
+  it('tells the owner of a failed message that it is queued again, in the same transaction; a failing owner keeps it failed', async () => {
+    receiver.refuse('owner@example.org', 550);
+    const message = await outbox.enqueue({ channel: 'email', payload: mail('owner@example.org'), reference: { kind: 'test-document', id: randomUUID() } });
+    expect((await settled(message.id)).state).toBe('failed');
+    requeueFails = true;
+    await expect(outbox.retry(message.id, null)).rejects.toThrow('owner bookkeeping failed');
+    expect((await row(message.id)).state).toBe('failed');
+    requeueFails = false;
+    receiver.accept('owner@example.org');
+    const by = randomUUID();
+    expect(await outbox.retry(message.id, by)).toMatchObject({ state: 'queued' });
+    expect(heard.filter((h) => h.id === message.id && h.outcome === 'requeued')).toEqual([{ outcome: 'requeued', id: message.id, inTransaction: true, detail: by }]);
+    expect((await settled(message.id)).state).toBe('sent');
   });
 
   it('delivers a message whose sender crashed once its lease ran out, exactly once', async () => {
@@ -224,7 +249,7 @@ describe('the outbox with an SMTP server', () => {
       (b) => b.details?.outbox?.queued === 1,
     );
     expect(body.status).toBe('ok');
-    expect(body.details.outbox).toEqual({ status: 'up', queued: 1, failed, oldestQueuedSeconds: expect.any(Number) });
+    expect(body.details.outbox).toEqual({ status: 'up', mode: 'in-process', queued: 1, failed, oldestQueuedSeconds: expect.any(Number), submitted: 0, oldestSubmittedSeconds: 0 });
     expect(body.details.outbox.oldestQueuedSeconds).toBeGreaterThanOrEqual(120);
     expect((await request(app.getHttpServer()).get('/api/health')).body.details.outbox).toMatchObject({ queued: 1, failed });
     const metrics = await request(app.getHttpServer()).get('/metrics').set('authorization', `Bearer ${METRICS_TOKEN}`);

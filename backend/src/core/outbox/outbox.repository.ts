@@ -1,9 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../http/list.js';
 import { DB } from '../db/db.module.js';
 import type { Database } from '../db/database.js';
 import { outboxMessages as t } from '../../db/schema/index.js';
 import type { OutboxChannel, OutboxListQuery, OutboxMessage, OutboxStats } from './outbox.types.js';
+
+/** A submitted message whose report deadline passed: its owner, its job and how long its report was awaited. */
+export interface OverdueMessage {
+  id: string;
+  referenceKind: string | null;
+  providerMessageId: string | null;
+  waitedSeconds: number;
+}
 
 const WAITING = ['queued', 'sending'] as const;
 
@@ -28,15 +37,16 @@ export class OutboxRepository {
   }
 
   /**
-   * Takes the oldest due message of these channels (waiting, or 'sending' with an expired lease)
-   * and leases it for `leaseMs`: 'sending', one attempt more. `skip locked` lets dispatchers of
-   * several instances claim at once without waiting for, or taking, each other's rows.
+   * Takes the oldest due message of these channels (waiting, or 'sending' with an expired lease),
+   * or only the message `only` when it is due, and leases it for `leaseMs`: 'sending', one attempt
+   * more. `skip locked` lets dispatchers of several instances claim at once without waiting for, or
+   * taking, each other's rows.
    */
-  async claim(channels: readonly OutboxChannel[], leaseMs: number): Promise<OutboxMessage | undefined> {
+  async claim(channels: readonly OutboxChannel[], leaseMs: number, only?: string): Promise<OutboxMessage | undefined> {
     const due = this.db
       .select({ id: t.id })
       .from(t)
-      .where(and(inArray(t.state, [...WAITING]), lte(t.nextAttemptAt, sql`now()`), inArray(t.channel, [...channels])))
+      .where(and(inArray(t.state, [...WAITING]), lte(t.nextAttemptAt, sql`now()`), inArray(t.channel, [...channels]), only === undefined ? undefined : eq(t.id, only)))
       .orderBy(t.nextAttemptAt)
       .limit(1)
       .for('update', { skipLocked: true });
@@ -54,6 +64,74 @@ export class OutboxRepository {
       .set({ state: 'sent', sentAt: sql`now()`, providerMessageId, lastError: note, updatedAt: sql`now()` })
       .where(this.leased(claimed))
       .returning();
+    return row;
+  }
+
+  /** The provider took it and reports later: 'submitted' with its job, the report due within `reportWithinMs`. */
+  async markSubmitted(claimed: OutboxMessage, providerMessageId: string | null, reportWithinMs: number): Promise<OutboxMessage | undefined> {
+    const [row] = await this.db
+      .update(t)
+      .set({ state: 'submitted', providerMessageId, lastError: null, nextAttemptAt: inMs(reportWithinMs), updatedAt: sql`now()` })
+      .where(this.leased(claimed))
+      .returning();
+    return row;
+  }
+
+  /**
+   * The provider's report of a submitted message: 'sent', or 'failed' with its error code. Only
+   * while it is submitted under this job (a report of an earlier job, or a second report, changes nothing).
+   */
+  async settleReport(id: string, providerMessageId: string, outcome: { state: 'sent' } | { state: 'failed'; error: string }): Promise<OutboxMessage | undefined> {
+    const [row] = await this.db
+      .update(t)
+      .set(outcome.state === 'sent' ? { state: 'sent', sentAt: sql`now()`, lastError: null, updatedAt: sql`now()` } : { state: 'failed', lastError: outcome.error, updatedAt: sql`now()` })
+      .where(and(eq(t.id, id), eq(t.state, 'submitted'), eq(t.providerMessageId, providerMessageId)))
+      .returning();
+    return row;
+  }
+
+  /** Submitted messages past their report deadline, oldest deadline first (read through the state index). */
+  async overdue(limit: number): Promise<OverdueMessage[]> {
+    return this.db
+      .select({
+        id: t.id,
+        referenceKind: t.referenceKind,
+        providerMessageId: t.providerMessageId,
+        waitedSeconds: sql<number>`round(extract(epoch from ${t.nextAttemptAt} - ${t.updatedAt}))`.mapWith(Number),
+      })
+      .from(t)
+      .where(and(eq(t.state, 'submitted'), lte(t.nextAttemptAt, sql`now()`)))
+      .orderBy(t.nextAttemptAt)
+      .limit(limit);
+  }
+
+  /** 'failed' with `error` when it is still submitted and past its deadline (a report that came meanwhile wins). */
+  async failOverdue(id: string, error: string): Promise<OutboxMessage | undefined> {
+    const [row] = await this.db
+      .update(t)
+      .set({ state: 'failed', lastError: error, updatedAt: sql`now()` })
+      .where(and(eq(t.id, id), eq(t.state, 'submitted'), lte(t.nextAttemptAt, sql`now()`)))
+      .returning();
+    return row;
+  }
+
+  /** Due messages (waiting, or 'sending' with an expired lease), oldest due first, through the due index. */
+  async due(limit: number): Promise<Pick<OutboxMessage, 'id' | 'idempotencyKey'>[]> {
+    return this.db
+      .select({ id: t.id, idempotencyKey: t.idempotencyKey })
+      .from(t)
+      .where(and(inArray(t.state, [...WAITING]), lte(t.nextAttemptAt, sql`now()`)))
+      .orderBy(t.nextAttemptAt)
+      .limit(limit);
+  }
+
+  /** A message's state and, while it waits, how long until it is due (ms, on the database's clock; ≤ 0: due now). */
+  async dueIn(id: string): Promise<{ state: OutboxMessage['state']; dueInMs: number } | undefined> {
+    const [row] = await this.db
+      .select({ state: t.state, dueInMs: sql<number>`extract(epoch from ${t.nextAttemptAt} - now()) * 1000`.mapWith(Number) })
+      .from(t)
+      .where(eq(t.id, id))
+      .limit(1);
     return row;
   }
 
@@ -101,6 +179,12 @@ export class OutboxRepository {
     if (query.channel) conditions.push(eq(t.channel, query.channel));
     if (query.reference?.kind) conditions.push(eq(t.referenceKind, query.reference.kind));
     if (query.reference?.id) conditions.push(eq(t.referenceId, query.reference.id));
+    if (query.text) {
+      // The administrators' search: recipients, subject, document name. Not indexed: the page is
+      // paged and narrowed by state or channel first; a plain scan of the outbox serves it.
+      const pattern = `%${escapeLike(query.text)}%`;
+      conditions.push(sql`(${t.payload}->>'subject' ilike ${pattern} or ${t.payload}->>'name' ilike ${pattern} or (${t.payload}->'to')::text ilike ${pattern})`);
+    }
     const where = conditions.length ? and(...conditions) : undefined;
     const data = await this.db
       .select()
@@ -113,17 +197,30 @@ export class OutboxRepository {
     return { data, count: total?.count ?? 0 };
   }
 
-  /** Each part read from an index: waiting rows through the due index, failed ones through the state index. */
+  /**
+   * Each part read from an index: waiting rows through the due index, failed and submitted ones
+   * through the state index. A submitted message's wait counts from its submission (`updated_at`).
+   */
   async stats(): Promise<OutboxStats> {
     const waiting = sql`${t.state} in ('queued', 'sending')`;
+    const submitted = sql`${t.state} = 'submitted'`;
     const [row] = await this.db
       .select({
         queued: sql<number>`(select count(*) from ${t} where ${waiting})`.mapWith(Number),
         failed: sql<number>`(select count(*) from ${t} where ${t.state} = 'failed')`.mapWith(Number),
         oldest: sql<number>`(select coalesce(extract(epoch from now() - min(${t.createdAt})), 0) from ${t} where ${waiting})`.mapWith(Number),
+        submitted: sql<number>`(select count(*) from ${t} where ${submitted})`.mapWith(Number),
+        oldestSubmitted: sql<number>`(select coalesce(extract(epoch from now() - min(${t.updatedAt})), 0) from ${t} where ${submitted})`.mapWith(Number),
       })
       .from(sql`(select 1) as one`);
-    return { queued: row?.queued ?? 0, failed: row?.failed ?? 0, oldestQueuedSeconds: Math.max(0, Math.floor(row?.oldest ?? 0)) };
+    const seconds = (value: number | undefined) => Math.max(0, Math.floor(value ?? 0));
+    return {
+      queued: row?.queued ?? 0,
+      failed: row?.failed ?? 0,
+      oldestQueuedSeconds: seconds(row?.oldest),
+      submitted: row?.submitted ?? 0,
+      oldestSubmittedSeconds: seconds(row?.oldestSubmitted),
+    };
   }
 
   private leased(claimed: OutboxMessage): SQL {

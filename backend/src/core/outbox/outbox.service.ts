@@ -3,25 +3,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { UnitOfWork } from '../db/unit-of-work.js';
+import { OutboxRecorder } from './outbox.recorder.js';
+import { OutboxRegistry } from './outbox.registry.js';
 import { OutboxRepository } from './outbox.repository.js';
-import type {
-  EnqueueMessage,
-  OutboxChannel,
-  OutboxHandlers,
-  OutboxListQuery,
-  OutboxMessage,
-  OutboxStats,
-  OutboxTransport,
-} from './outbox.types.js';
+import type { EnqueueMessage, OutboxChannel, OutboxHandlers, OutboxListQuery, OutboxMessage, OutboxReport, OutboxReportResult, OutboxStats, OutboxTransport } from './outbox.types.js';
 
 /** Letters, digits, '.', '_', '-': safe as a Message-ID's left part and as a file name. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 /**
  * The one outbox of the suite's outgoing messages. `enqueue` writes a message in the caller's
- * unit of work (it commits or rolls back with the business write) and wakes the dispatcher once
- * committed; the dispatcher (outbox.dispatcher.ts) sends it through its channel's transport and
- * records the outcome, calling the handlers registered for the message's reference kind:
+ * unit of work (it commits or rolls back with the business write) and hands it, once committed, to
+ * this instance's worker (the BullMQ queue with REDIS_URL, else the dispatcher's own loop); the
+ * dispatcher (outbox.dispatcher.ts) sends it through its channel's transport and records the
+ * outcome, calling the handlers registered for the message's reference kind:
  *
  *   await unitOfWork.run(async () => {
  *     const document = await documents.create(...);
@@ -31,14 +26,12 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
  */
 @Injectable()
 export class OutboxService {
-  private readonly transports = new Map<OutboxChannel, OutboxTransport>();
-  private readonly handlers = new Map<string, OutboxHandlers>();
-  private readonly wakeListeners = new Set<() => void>();
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: OutboxRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly registry: OutboxRegistry,
+    private readonly recorder: OutboxRecorder,
   ) {}
 
   /**
@@ -59,18 +52,34 @@ export class OutboxService {
       referenceId: message.reference?.id ?? null,
       createdBy: message.createdBy ?? null,
     });
-    if (created) this.unitOfWork.afterCommit(() => this.wake());
+    if (created) this.unitOfWork.afterCommit(() => this.registry.wake(row));
     return row;
   }
 
   /**
    * "Erneut senden": queues a failed message again, with all its attempts and the same key (so the
-   * same Message-ID). Joins the ambient unit of work. Null when no failed message has this id.
+   * same Message-ID), and tells its owner (`onRequeued`) in the same transaction. Joins the ambient
+   * unit of work. Null when no failed message has this id.
    */
-  async retry(id: string): Promise<OutboxMessage | null> {
-    const row = await this.repository.requeueFailed(id);
-    if (row) this.unitOfWork.afterCommit(() => this.wake());
-    return row ?? null;
+  async retry(id: string, requestedBy: string | null = null): Promise<OutboxMessage | null> {
+    return this.unitOfWork.run(async () => {
+      const row = await this.repository.requeueFailed(id);
+      if (!row) return null;
+      await this.registry.handlersFor(row.referenceKind)?.onRequeued?.(row, requestedBy);
+      this.unitOfWork.afterCommit(() => this.registry.wake(row));
+      return row;
+    });
+  }
+
+  /**
+   * A provider's delivery report of a submitted message (the fax gateway's callback), by our message
+   * id and the provider's job: 'sent' or 'failed' with the provider's error code (kept as
+   * `lastError`), recorded with the owner's onSent / onFailed in one transaction. A report that
+   * matches the outcome already recorded changes nothing ('repeated'); another one for a finished
+   * message is a 'conflict'; a job the message does not have is 'unknown'.
+   */
+  report(id: string, report: OutboxReport): Promise<OutboxReportResult> {
+    return this.recorder.report(id, report);
   }
 
   async find(id: string): Promise<OutboxMessage | null> {
@@ -88,38 +97,11 @@ export class OutboxService {
 
   /** The owner of a reference kind hears of outcomes (see OutboxHandlers). One registration per kind. */
   registerHandlers(kind: string, handlers: OutboxHandlers): void {
-    if (this.handlers.has(kind)) throw new Error(`Outbox handlers for "${kind}" are registered twice`);
-    this.handlers.set(kind, handlers);
+    this.registry.addHandlers(kind, handlers);
   }
 
   /** The transport of a channel; messages of a channel without one stay queued. */
   registerTransport(transport: OutboxTransport): void {
-    if (this.transports.has(transport.channel)) throw new Error(`Outbox transport "${transport.channel}" is registered twice`);
-    this.transports.set(transport.channel, transport);
-  }
-
-  /** @internal The dispatcher's view of the registrations. */
-  transportFor(channel: OutboxChannel): OutboxTransport | undefined {
-    return this.transports.get(channel);
-  }
-
-  /** @internal */
-  channels(): OutboxChannel[] {
-    return [...this.transports.keys()];
-  }
-
-  /** @internal */
-  handlersFor(kind: string | null): OutboxHandlers | undefined {
-    return kind === null ? undefined : this.handlers.get(kind);
-  }
-
-  /** @internal The dispatcher listens for committed enqueues. */
-  onWake(listener: () => void): () => void {
-    this.wakeListeners.add(listener);
-    return () => this.wakeListeners.delete(listener);
-  }
-
-  private wake(): void {
-    for (const listener of this.wakeListeners) listener();
+    this.registry.addTransport(transport);
   }
 }

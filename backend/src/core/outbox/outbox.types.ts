@@ -34,6 +34,12 @@ export interface DeliveryResult {
   providerMessageId: string | null;
   /** Something worth keeping although the message went out (recipients the server refused), short. */
   note?: string | null;
+  /**
+   * Set when the provider only took the message and reports its delivery later (the HTTP fax
+   * gateway: `providerMessageId` is its job): the message is 'submitted' and waits this long for the
+   * report (OutboxService.report); without one by then it is 'failed'.
+   */
+  reportWithinMs?: number;
 }
 
 /**
@@ -59,23 +65,56 @@ export class PermanentDeliveryError extends Error {}
  * error logged): a delivered message is never sent again because its owner's bookkeeping failed.
  */
 export interface OutboxHandlers {
+  /**
+   * The provider took the message and reports its delivery later ('submitted', e.g. a fax the
+   * gateway accepted): `result.providerMessageId` is its job. The outcome follows as onSent or onFailed.
+   */
+  onSubmitted?(message: OutboxMessage, result: DeliveryResult): Promise<void> | void;
+  /** Delivered: from the transport at once, or from the provider's report of a submitted message (then `result.providerMessageId` is the job). */
   onSent?(message: OutboxMessage, result: DeliveryResult): Promise<void> | void;
   /** The message is 'failed' for good: refused, or out of attempts. `error` is its `lastError`. */
   onFailed?(message: OutboxMessage, error: string): Promise<void> | void;
+  /**
+   * A failed message is queued again ("Erneut senden", from the owner's page or the outbox page):
+   * the owner takes back its failure, in the same transaction as the requeue. `requestedBy` is the
+   * user who asked. Unlike the outcome handlers, an error here rolls the requeue back.
+   */
+  onRequeued?(message: OutboxMessage, requestedBy: string | null): Promise<void> | void;
 }
 
 /** The admin list's query; newest first. */
 export interface OutboxListQuery {
   state?: OutboxState;
   channel?: OutboxChannel;
+  /** Part of a recipient, of the subject or of the faxed document's name (case-insensitive). */
+  text?: string;
   reference?: Partial<OutboxReference>;
   offset?: number;
   limit?: number;
 }
 
-/** The outbox at a glance: messages waiting (queued or sending), failed ones, and how long the oldest waits. */
+/**
+ * The outbox at a glance: messages waiting to be sent (queued or sending) and how long the oldest
+ * waits; messages a provider took whose delivery report is awaited (submitted) and the oldest of
+ * those; failed ones.
+ */
 export interface OutboxStats {
   queued: number;
   failed: number;
   oldestQueuedSeconds: number;
+  submitted: number;
+  oldestSubmittedSeconds: number;
 }
+
+/** How this instance works off the outbox: a BullMQ worker (REDIS_URL) or its own polling loop. */
+export type OutboxMode = 'bullmq' | 'in-process';
+
+/** A provider's delivery report of a submitted message: its job, and delivered or the provider's error code. */
+export type OutboxReport = { providerMessageId: string; outcome: 'sent' } | { providerMessageId: string; outcome: 'failed'; error: string };
+
+/**
+ * What a report did: `recorded` the outcome; `repeated` the message had this very outcome already
+ * (nothing changed); `conflict` it has finished otherwise; `unknown` no submitted or finished
+ * message with this id has this job.
+ */
+export type OutboxReportResult = 'recorded' | 'repeated' | 'conflict' | 'unknown';

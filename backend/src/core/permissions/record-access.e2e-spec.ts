@@ -26,6 +26,8 @@ import { discoverRoutes, type DiscoveredRoute } from '../../testing/routes.js';
 import { DEMO_USERNAMES, type DemoUsername, login, useTestApp } from '../../testing/test-app.js';
 import { AuthContext } from '../auth/auth-context.js';
 import { permissionsFor, type RecordRouteMeta } from './access.decorators.js';
+import { berlinDate } from '../clock/clock.js';
+import { contractInForce } from './contract-rights.js';
 import { type PolicyRecord, POLICIES } from './policies/index.js';
 
 const FIXTURE_PASSWORD = 'Zz#Fixture2024!';
@@ -41,6 +43,8 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/homes/:id/groups': { name: 'Wohnbereich Probe' },
   'PUT /api/homes/:id/groups/:groupId': { name: 'Wohnbereich Umbenannt' },
   'POST /api/tasks/:id/incidents': { reason: 'damaged', text: 'Probe' },
+  // Reaches the contract's state machine (nothing pending: 409) once the record check passed.
+  'PUT /api/contracts/:id': { action: 'revert_contract' },
 };
 /**
  * Who may reach records of any home or practice, written out here independently of the
@@ -63,6 +67,8 @@ const SPEC_UNRESTRICTED: Record<string, (roles: readonly string[]) => boolean> =
   Task: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || r.includes('ROLE_DRIVER'),
   // Prescription requests: the pharmacy and administrators; homes and practices their own.
   Document: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
+  // Contracts: the pharmacy and administrators; a home or practice its own.
+  Contract: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
 };
 const PART_VALUES: Record<string, string> = { name: 'Unbekannt.pdf' };
 
@@ -225,8 +231,10 @@ async function doctorSubject(id: string): Promise<PolicyRecord> {
 
 async function homeSubject(id: string): Promise<PolicyRecord> {
   const [row] = await database.select({ id: homes.id, state: stateSql(homes.deactivatedAt) }).from(homes).where(eq(homes.id, id));
-  const [contract] = await database.select({ id: contracts.id }).from(contracts).where(and(eq(contracts.homeId, id), eq(contracts.state, 'active')));
-  return { ...row!, contract: contract ? 'active' : '' };
+  // A contract in force today (the rule's form for one row; the policy uses its SQL form).
+  const rows = await database.select().from(contracts).where(eq(contracts.homeId, id));
+  const today = berlinDate(new Date());
+  return { ...row!, contract: rows.some((c) => contractInForce(c, today)) ? 'active' : '' };
 }
 
 async function officeSubject(id: string): Promise<PolicyRecord> {
@@ -334,6 +342,35 @@ async function documentFixtures(caller: Caller): Promise<Fixture[]> {
   ];
 }
 
+// ---- contracts ----
+
+/**
+ * Booked yearly contracts with login, paid by the pharmacy: of the caller's home or doctor (else
+ * the demo home), of another home, of another practice. Paid by the pharmacy, they unlock nobody's
+ * rights, so the callers' permissions stay as they signed in.
+ */
+async function contractFixtures(caller: Caller): Promise<Fixture[]> {
+  const me = caller.auth.user;
+  const add = async (label: Fixture['label'], party: { homeId?: string | null; doctorId?: string | null }): Promise<Fixture> => {
+    seq += 1;
+    const contractNo = 500_000 + seq;
+    const [row] = await database
+      .insert(contracts)
+      .values({ contractNo, debtorId: 'FX', type: 'ROLE_PHARMA', state: 'booked', runtime: 'year', basePrice: 5900, startedOn: '2026-01-01', validFrom: '2026-01-01', validTo: '2026-12-31', withLogin: true, ...party })
+      .returning({ id: contracts.id });
+    const subject = async () => {
+      const [c] = await database.select({ id: contracts.id, home: contracts.homeId, doctor: contracts.doctorId }).from(contracts).where(eq(contracts.id, row!.id));
+      return c ?? { id: row!.id, home: party.homeId ?? null, doctor: party.doctorId ?? null };
+    };
+    return { label, params: { id: `${contractNo}_FX` }, subject };
+  };
+  return [
+    await add('own', me.homeId ? { homeId: me.homeId } : me.doctorId ? { doctorId: me.doctorId } : { homeId: ids.home }),
+    await add('other home', { homeId: ids.otherHome }),
+    await add('other practice', { doctorId: ids.otherDoctor }),
+  ];
+}
+
 const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
   User: userFixtures,
   Meeting: meetingFixtures,
@@ -344,6 +381,7 @@ const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
   HomeGroup: homeGroupFixtures,
   Task: taskFixtures,
   Document: documentFixtures,
+  Contract: contractFixtures,
 };
 
 type Outcome = { status: 403 | 404; why: string } | { status: 'allowed'; why: string };
@@ -513,6 +551,18 @@ describe("a policy's WHERE clause and its single-record check agree", () => {
     expect(res.body.data.map((m: { _id: string }) => m._id).sort()).toEqual(expected);
   });
 
+  it.each(callerNames)('for %s: GET /api/contracts lists exactly the contracts the policy lets them read', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    if (!caller.record.permissions.some((p) => p.startsWith('contract_list_view'))) return;
+    await contractFixtures(caller);
+    const all = await database.select({ id: contracts.id, home: contracts.homeId, doctor: contracts.doctorId, no: contracts.contractNo, debtor: contracts.debtorId }).from(contracts);
+    const expected = all.filter((c) => POLICIES.Contract.can(caller.auth, 'read', { id: c.id, home: c.home, doctor: c.doctor })).map((c) => `${c.no}_${c.debtor}`).sort();
+    const res = await api().get('/api/contracts?limit=-1').set('x-auth-token', caller.record.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c: { _id: string }) => c._id).sort()).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
   it.each(callerNames)('for %s: GET /api/tasks lists exactly the tasks the policy lets them read', async (name) => {
     const caller = callers.find((c) => c.name === name)!;
     if (!caller.record.permissions.some((p) => p.startsWith('task_list_view') || p.startsWith('pickup_list_view'))) return;
@@ -522,6 +572,18 @@ describe("a policy's WHERE clause and its single-record check agree", () => {
     const res = await api().get('/api/tasks?limit=-1').set('x-auth-token', caller.record.token);
     expect(res.status).toBe(200);
     expect(res.body.data.map((t: { _id: string }) => t._id).sort()).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
+  it.each(callerNames)('for %s: GET /api/documents lists exactly the prescription requests the policy lets them read', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    if (!caller.record.permissions.some((p) => p.startsWith('task_list_view'))) return;
+    await documentFixtures(caller);
+    const all = await database.select({ id: documents.id, home: documents.homeId, doctor: documents.doctorId }).from(documents);
+    const expected = all.filter((d) => POLICIES.Document.can(caller.auth, 'read', d)).map((d) => d.id).sort();
+    const res = await api().get('/api/documents?limit=-1').set('x-auth-token', caller.record.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((d: { _id: string }) => d._id).sort()).toEqual(expected);
     expect(res.body.count).toBe(expected.length);
   });
 

@@ -326,6 +326,11 @@ useTestApp(async (booted) => {
     TaskIncidentDto: (n) => ({ reason: 'other', text: `Fuzzproblem ${n}` }),
     DocumentRequestDto: () => ({ tasks: [], type: 'preferred' }),
     DocumentCreateDto: () => ({ type: 'preferred', documents: [] }),
+    ContractUpdateDto: () => ({ action: 'revert_contract' }),
+    ContractAdoptionDto: () => ({}),
+    DocumentMarkDto: () => ({ tasks: [] }),
+    ImportTaskDto: () => ({ filterPharma: '', insertHomes: 'false', insertHomeGroups: 'false' }),
+    FaxReportDto: () => ({ jobId: 'job-fuzz', reference: '00000000-0000-4000-8000-000000000000', status: 'SENT', timestamp: new Date().toISOString() }),
   };
 });
 

@@ -35,14 +35,20 @@ export interface OutboxPayloads {
 }
 
 export type OutboxChannel = keyof OutboxPayloads;
-export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
+/**
+ * queued → sending → sent | failed, or, for a provider that reports the delivery later (the HTTP
+ * fax gateway), sending → submitted → sent | failed.
+ */
+export type OutboxState = 'queued' | 'sending' | 'submitted' | 'sent' | 'failed';
 
 /**
- * The outbox of outgoing messages (e-mail, later fax). A business write inserts its messages in
+ * The outbox of outgoing messages (e-mail, fax). A business write inserts its messages in
  * the same transaction; the dispatcher of any instance sends them later and records the outcome.
  * While 'sending', `next_attempt_at` is the end of the sender's lease: a row still 'sending' after
- * it was abandoned (crash) and is picked again. The idempotency key is the Message-ID of every
- * attempt. `reference_kind` + `reference_id` name what the message belongs to (a document, …).
+ * it was abandoned (crash) and is picked again. While 'submitted' (a provider took it and reports
+ * the delivery later), `next_attempt_at` is the deadline of that report and `provider_message_id`
+ * the provider's job. The idempotency key is the Message-ID of every attempt. `reference_kind` +
+ * `reference_id` name what the message belongs to (a document, …).
  */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -1,8 +1,27 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type DoctorPreferred } from '@mediport/contracts';
-import { DOCUMENT_CONTENT_MAX, DOCUMENT_MESSAGES, DOCUMENT_REQUEST_DEFAULT_TYPE, DOCUMENT_REQUEST_MAX_TASKS, DOCUMENT_SUBJECT_MAX, type DocumentChannel, type DocumentCreateResponse, type DocumentDto, type DocumentResendResponse, type DocumentState } from '@mediport/contracts/documents';
+import {
+  DOCUMENT_CONTENT_MAX,
+  DOCUMENT_DEFAULT_PRIORITY,
+  DOCUMENT_DEFAULT_REASON,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_PRIORITIES,
+  DOCUMENT_REASONS,
+  DOCUMENT_REQUEST_DEFAULT_TYPE,
+  DOCUMENT_REQUEST_MAX_TASKS,
+  DOCUMENT_SUBJECT_MAX,
+  DOCUMENT_SUPPLY_DAYS_MAX,
+  documentReasonLine,
+  type DocumentChannel,
+  type DocumentCreateResponse,
+  type DocumentDto,
+  type DocumentPriority,
+  type DocumentReason,
+  type DocumentResendResponse,
+  type DocumentState,
+} from '@mediport/contracts/documents';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
+import { Clock } from '../../core/clock/clock.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { FilesService, type StoredFile } from '../../core/files/files.service.js';
@@ -18,8 +37,10 @@ import { isId } from '../tasks/dto/task-write.dto.js';
 import { TasksLive } from '../tasks/tasks.live.js';
 import { type TaskListRow, TasksRepository } from '../tasks/tasks.repository.js';
 import type { DocumentCreateDto } from './dto/document-create.dto.js';
+import { documentDto } from './document-dto.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { documentChannel } from './documents.service.js';
+import { RequestTrackerService } from './request-tracker.service.js';
 import { richTextToPlain, sanitizeRichText } from './rich-text.js';
 
 /** Type 4 ('Rezept in Arztpraxis'): the prescription already waits at the practice; nothing is sent for it. */
@@ -38,6 +59,24 @@ interface CheckedGroup {
   subject: string;
   content: string;
   rows: TaskListRow[];
+  reason: DocumentReason;
+  priority: DocumentPriority;
+  supplyDays: number | null;
+}
+
+/** One of `allowed`, or the default when absent; anything else (null, another type, an unknown word) is refused. */
+function choice<T extends string>(value: unknown, allowed: readonly T[], fallback: T, path: string, message: string): T {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw invalid(path, message);
+  return value as T;
+}
+
+/** The remaining supply: absent or null when unknown, else whole days 0–365, and only for a follow-up prescription. */
+function supplyDaysOf(value: unknown, reason: DocumentReason, path: string): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > DOCUMENT_SUPPLY_DAYS_MAX) throw invalid(path, DOCUMENT_MESSAGES.supplyDays);
+  if (reason !== 'follow-up') throw invalid(path, DOCUMENT_MESSAGES.supplyDaysFollowUp);
+  return value;
 }
 
 const invalid = (path: string, message: string) => AppError.badRequest([{ path, code: 'invalid', message }]);
@@ -61,11 +100,15 @@ export class DocumentSendingService implements OnModuleInit {
     private readonly audit: AuditService,
     private readonly unitOfWork: UnitOfWork,
     private readonly live: TasksLive,
+    private readonly tracker: RequestTrackerService,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.outbox.registerHandlers(REFERENCE_KIND, {
       onSent: (message) => this.outcome(message, 'sent', null),
+      // An HTTP fax gateway took the fax; its delivery report follows (onSent / onFailed).
+      onSubmitted: (message) => this.submitted(message),
       onFailed: (message, error) => this.outcome(message, 'failed', error),
     });
   }
@@ -74,8 +117,10 @@ export class DocumentSendingService implements OnModuleInit {
   async create(auth: AuthContext, dto: DocumentCreateDto): Promise<DocumentCreateResponse> {
     const groups = await this.check(auth, dto);
     const sender = letterhead(await this.settings.get());
-    const createdAt = new Date();
+    const createdAt = this.clock.now();
     const ids = await this.unitOfWork.run(async () => {
+      // Each order becomes one request's current one: two sendings for the same order wait for each other.
+      await this.tasks.lockMany(groups.flatMap((g) => g.rows.map((r) => r.task.id)));
       const created: string[] = [];
       for (const group of groups) created.push(await this.write(auth, group, sender, createdAt));
       return created;
@@ -99,6 +144,7 @@ export class DocumentSendingService implements OnModuleInit {
         throw new AppError(409, [{ code: 'conflict', message: DOCUMENT_MESSAGES.notFailed }]);
       }
       await this.repo.setState(id, 'queued');
+      await this.tracker.resent(id, document.priority as DocumentPriority, auth.userId);
       if (message.channel === 'fax') await this.repo.addEvents(document.taskIds, { type: 'fax', data: null, document: id, createdBy: auth.userId });
       await this.audit.recordBy(auth, { action: 'document.resend', target: id, meta: { message: message.id } });
     });
@@ -132,7 +178,10 @@ export class DocumentSendingService implements OnModuleInit {
       if (content.length > DOCUMENT_CONTENT_MAX) throw invalid(`${path}.content`, DOCUMENT_MESSAGES.contentTooLong);
       if (typeof g.doctor !== 'string') throw new AppError(404, [{ path: `${path}.doctor`, code: 'not_found', message: DOCUMENT_MESSAGES.doctorUnknown }]);
       const tasks = taskIds(g.tasks, DOCUMENT_REQUEST_MAX_TASKS, { list: DOCUMENT_MESSAGES.tasksList, empty: DOCUMENT_MESSAGES.noTasks, tooMany: DOCUMENT_MESSAGES.tasksTooMany, unknown: DOCUMENT_MESSAGES.tasksUnknown });
-      return { path, doctor: g.doctor, subject: g.subject.trim(), content: sanitizeRichText(content), tasks };
+      const reason = choice(g.reason, DOCUMENT_REASONS, DOCUMENT_DEFAULT_REASON, `${path}.reason`, DOCUMENT_MESSAGES.reason);
+      const priority = choice(g.priority, DOCUMENT_PRIORITIES, DOCUMENT_DEFAULT_PRIORITY, `${path}.priority`, DOCUMENT_MESSAGES.priority);
+      const supplyDays = supplyDaysOf(g.supplyDays, reason, `${path}.supplyDays`);
+      return { path, doctor: g.doctor, subject: g.subject.trim(), content: sanitizeRichText(content), tasks, reason, priority, supplyDays };
     });
     const allIds = parsed.flatMap((g) => g.tasks);
     if (new Set(allIds).size !== allIds.length) throw invalid('documents', DOCUMENT_MESSAGES.taskOfOtherDoctor);
@@ -150,19 +199,22 @@ export class DocumentSendingService implements OnModuleInit {
       if (groupRows.some((r) => r.task.type === WAITING_AT_PRACTICE)) throw invalid(`${g.path}.tasks`, DOCUMENT_MESSAGES.waitingAtPractice);
       const channel = documentChannel(type, doctor);
       if (!channel) throw invalid(`${g.path}.doctor`, DOCUMENT_MESSAGES.noAddress);
-      return { doctor, channel, subject: g.subject, content: g.content, rows: groupRows };
+      return { doctor, channel, subject: g.subject, content: g.content, rows: groupRows, reason: g.reason, priority: g.priority, supplyDays: g.supplyDays };
     });
   }
 
   /** One doctor's document: PDF, row, events, outbox message. Inside the caller's unit of work. */
   private async write(auth: AuthContext, group: CheckedGroup, sender: ReturnType<typeof letterhead>, createdAt: Date): Promise<string> {
     const { doctor, channel, rows } = group;
+    const reasonLine = documentReasonLine(group.reason, group.priority, group.supplyDays);
     const pdf = await this.pdf.render(
       'recipe-request',
       {
         sender,
         doctor: { name: [doctorName(doctor), doctor.practice].filter(Boolean).join(', '), street: doctor.street, place: doctor.place, fax: doctor.fax, email: doctor.email },
         subject: group.subject,
+        reasonLine,
+        urgent: group.priority === 'urgent',
         contentHtml: group.content,
         createdAt,
         tasks: rows.map(taskSheetRow),
@@ -181,13 +233,25 @@ export class DocumentSendingService implements OnModuleInit {
       taskIds: taskIdsOf,
       fileId: file.id,
       state: 'queued',
+      reason: group.reason,
+      priority: group.priority,
+      supplyDays: group.supplyDays,
+      createdAt,
       createdBy: auth.userId,
     });
+    await this.tracker.track(id, taskIdsOf, group.priority, createdAt, auth.userId);
     const plain = richTextToPlain(group.content);
-    const events = await this.repo.addEvents(taskIdsOf, { type: 'recipe_request', data: { subject: group.subject, message: plain }, document: id, createdBy: auth.userId });
+    // The chat shows the reason line above the text; the data keeps the choice itself too.
+    const message = [reasonLine, plain].filter(Boolean).join('\n\n');
+    const events = await this.repo.addEvents(taskIdsOf, {
+      type: 'recipe_request',
+      data: { subject: group.subject, message, reason: group.reason, priority: group.priority, supplyDays: group.supplyDays },
+      document: id,
+      createdBy: auth.userId,
+    });
     // A fax says at once that it is on its way ('Fax wird versendet'); an e-mail speaks when it went.
     if (channel === 'fax' || channel === 'fax-notification') await this.repo.addEvents(taskIdsOf, { type: 'fax', data: null, document: id, createdBy: auth.userId });
-    await this.enqueue(auth, id, group, file.id, plain, sender.name);
+    await this.enqueue(auth, id, group, file.id, message, sender.name);
     await this.audit.recordBy(auth, { action: 'document.create', target: id, meta: { doctor: doctor.id, channel, tasks: taskIdsOf.length } });
     rows.forEach((r, i) => this.live.eventCreated({ id: r.task.id, homeId: r.task.homeId, doctorId: r.task.doctorId, status: r.task.status }, events[i]!));
     return id;
@@ -217,11 +281,17 @@ export class DocumentSendingService implements OnModuleInit {
     }
   }
 
+  /** An HTTP fax gateway took the request's fax: its orders stand at 'versendet' until the gateway's report. */
+  private async submitted(message: OutboxMessage): Promise<void> {
+    if (message.referenceId) await this.tracker.outboxOutcome(message.referenceId, 'submitted');
+  }
+
   /** The outbox's outcome of a document's message: its state, and the channel's event on every order. */
   private async outcome(message: OutboxMessage, state: Exclude<DocumentState, 'queued'>, error: string | null): Promise<void> {
     const document = message.referenceId ? await this.repo.find(message.referenceId) : null;
     if (!document) return;
     await this.repo.setState(document.id, state);
+    await this.tracker.outboxOutcome(document.id, state === 'sent' ? 'delivered' : 'failed');
     const fax = message.channel === 'fax';
     const event = fax
       ? { type: 'faxresponse', data: state === 'sent' ? 'SENT' : (error ?? 'FAILED').slice(0, 200), state: null }
@@ -235,15 +305,6 @@ export class DocumentSendingService implements OnModuleInit {
   }
 
   private toDto(row: NonNullable<Awaited<ReturnType<DocumentsRepository['find']>>>, doctor: Doctor, auth: AuthContext): DocumentDto {
-    return {
-      _id: row.id,
-      doctor: { _id: doctor.id, title: doctor.title, firstname: doctor.firstname, lastname: doctor.lastname, email: doctor.email, fax: doctor.fax, preferred: doctor.preferred as DoctorPreferred },
-      channel: row.channel as DocumentChannel,
-      subject: row.subject,
-      tasks: row.taskIds,
-      state: row.state as DocumentState,
-      createdAt: row.createdAt.toISOString(),
-      createdFrom: row.createdBy === auth.userId ? { _id: auth.userId, username: auth.user.username } : null,
-    };
+    return documentDto(row, doctor, row.createdBy === auth.userId ? { _id: auth.userId, username: auth.user.username } : null);
   }
 }

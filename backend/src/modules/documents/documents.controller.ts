@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
-import type { DocumentCreateResponse, DocumentRequestResponse, DocumentResendResponse } from '@mediport/contracts/documents';
+import type { ListResponse } from '@mediport/contracts';
+import type { DocumentCreateResponse, DocumentMarkResponse, DocumentRequestResponse, DocumentResendResponse, DocumentTrackerDto } from '@mediport/contracts/documents';
 import { AppError } from '../../core/errors/app-error.js';
 import { RecordRoute } from '../../core/permissions/access.decorators.js';
 import { DocumentCreateDto } from './dto/document-create.dto.js';
@@ -10,6 +11,9 @@ import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { RequirePermission } from '../../core/permissions/access.decorators.js';
 import { DocumentRequestDto, type DocumentRequestQuery, documentRequestQueryPipe } from './dto/document-request.dto.js';
 import { DocumentsService } from './documents.service.js';
+import { type DocumentListQuery, documentListQueryPipe } from './dto/document-list-query.js';
+import { DocumentMarkDto } from './dto/document-mark.dto.js';
+import { RequestTrackerService } from './request-tracker.service.js';
 
 const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() });
 
@@ -19,7 +23,33 @@ export class DocumentsController {
   constructor(
     private readonly documents: DocumentsService,
     private readonly sending: DocumentSendingService,
+    private readonly tracker: RequestTrackerService,
   ) {}
+
+  /** The tracker: the requests the caller may read (Document policy), newest first, `filter[state]`, each order with its state and history. */
+  @Get()
+  @RequirePermission('task_list_view')
+  list(@CurrentAuth() auth: AuthContext, @Query(documentListQueryPipe) query: DocumentListQuery): Promise<ListResponse<DocumentTrackerDto>> {
+    return this.tracker.list(auth, query);
+  }
+
+  /** 'Bestätigt': the practice has the request (its own users, or the pharmacy on its behalf); `tasks` narrows it to some orders. */
+  @RecordRoute({ subject: 'Document', params: ['id'], action: 'confirm' })
+  @Post(':id/confirm')
+  @HttpCode(200)
+  @RequirePermission('task_list_view')
+  confirm(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Body() dto: DocumentMarkDto): Promise<DocumentMarkResponse> {
+    return this.tracker.confirm(auth, id, dto);
+  }
+
+  /** 'Rezept eingegangen': the pharmacy has the prescription; `tasks` narrows it to some orders. */
+  @RecordRoute({ subject: 'Document', params: ['id'], action: 'receive' })
+  @Post(':id/received')
+  @HttpCode(200)
+  @RequirePermission('document_create')
+  received(@CurrentAuth() auth: AuthContext, @Param('id', notFoundOnBadId) id: string, @Body() dto: DocumentMarkDto): Promise<DocumentMarkResponse> {
+    return this.tracker.receive(auth, id, dto);
+  }
 
   /** `{type, documents: [{doctor, subject, content, tasks}]}`: one PDF per doctor, queued for sending. */
   @Post()

@@ -10,11 +10,13 @@ import { APP_CONFIG } from '../../core/config/config.module.js';
 import type { Database } from '../../core/db/database.js';
 import { e164 } from '../../core/outbox/fax.transport.js';
 import { SmtpReceiver } from '../../core/outbox/testing/smtp-receiver.js';
+import { until } from '../../core/outbox/testing/until.js';
 import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { doctors, documents, settings, taskEvents, tasks } from '../../db/schema/index.js';
 import { grantPermission } from '../../testing/acl.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { type TaskWorld, taskWorld } from '../tasks/testing/task-world.js';
+import { insertDoctor } from './testing/document-testing.js';
 
 /** Fast outbox: poll every 50 ms, retry after 100 ms; a silent SMTP server fails the attempt after 300 ms. */
 const FAST = { OUTBOX_POLL_MS: '50', OUTBOX_BACKOFF_MS: '100', OUTBOX_MAX_ATTEMPTS: '2', SMTP_TIMEOUT_MS: '300' };
@@ -37,7 +39,8 @@ let otherPatient: string;
 let ownDoctor: string;
 let otherDoctor: string;
 let world: TaskWorld;
-let seq = 0;
+/** Unique addresses per run. */
+const run = Date.now().toString(36);
 const api = () => request(app.getHttpServer());
 const as = (name: DemoUsername) => demo[name].token;
 
@@ -51,21 +54,7 @@ useTestApp(async (booted) => {
 /** A task written straight into the table (the world's defaults). */
 const insertTask = (values: Partial<typeof tasks.$inferInsert> = {}) => world.insertTask({ ...values }, 'Sendemittel');
 
-async function doctorWith(values: Partial<typeof doctors.$inferInsert>): Promise<string> {
-  seq += 1;
-  const [row] = await database.insert(doctors).values({ title: 'Dr.', firstname: 'Eva', lastname: `Sende${seq}`, ...values }).returning({ id: doctors.id });
-  return row!.id;
-}
-
-/** Polls until `done` holds (at most 10 s). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const doctorWith = (values: Partial<typeof doctors.$inferInsert>) => insertDoctor(database, values, { firstname: 'Eva', lastname: 'Sende' });
 
 const send = (caller: DemoUsername, body: unknown) => api().post('/api/documents').set('x-auth-token', as(caller)).send(body as object);
 const eventsOf = (taskId: string) => database.select().from(taskEvents).where(eq(taskEvents.taskId, taskId)).orderBy(taskEvents.createdAt);
@@ -73,7 +62,7 @@ const stateOf = async (id: string) => (await database.select({ state: documents.
 
 describe('POST /api/documents by e-mail', () => {
   it('renders one PDF per doctor, writes the events and delivers the mail with the PDF through the outbox', async () => {
-    const email = `praxis${seq}@beispiel.de`;
+    const email = `praxis${run}@beispiel.de`;
     const doctor = await doctorWith({ email, preferred: 'E-Mail' });
     const a = await insertTask({ doctorId: doctor, medicine: 'Metoprolol 47,5' });
     const b = await insertTask({ doctorId: doctor, medicine: 'Ramipril 5 mg' });
@@ -97,7 +86,7 @@ describe('POST /api/documents by e-mail', () => {
     for (const id of [a, b]) {
       const events = await until(() => eventsOf(id), (e) => e.some((x) => x.type === 'email'));
       expect(events.map((e) => [e.type, e.data, e.state, e.document])).toEqual([
-        ['recipe_request', { subject: 'Bitte um Rezepte', message: 'Liebe Praxis,\n• eilig' }, null, document._id],
+        ['recipe_request', { subject: 'Bitte um Rezepte', message: 'Folgeverordnung (Reichweite erschöpft)\n\nLiebe Praxis,\n• eilig', reason: 'follow-up', priority: 'normal', supplyDays: null }, null, document._id],
         ['email', null, null, document._id],
       ]);
     }
@@ -120,7 +109,7 @@ describe('POST /api/documents by e-mail', () => {
   });
 
   it('sends a notice without health data to a doctor who prefers e-mail notifications', async () => {
-    const email = `hinweis${seq}@beispiel.de`;
+    const email = `hinweis${run}@beispiel.de`;
     const doctor = await doctorWith({ email, preferred: 'E-Mail-Notification' });
     const id = await insertTask({ doctorId: doctor, medicine: 'Geheimmittel' });
     expect((await send('apotheke', { documents: [{ doctor, subject: 'Rezept', content: '', tasks: [id] }] })).status).toBe(201);
@@ -132,7 +121,7 @@ describe('POST /api/documents by e-mail', () => {
   });
 
   it('marks the e-mail failed on the orders when the server refuses it for good', async () => {
-    const email = `abgelehnt${seq}@beispiel.de`;
+    const email = `abgelehnt${run}@beispiel.de`;
     receiver.refuse(email, 550);
     const doctor = await doctorWith({ email, preferred: 'E-Mail' });
     const id = await insertTask({ doctorId: doctor });
@@ -172,7 +161,7 @@ describe('POST /api/documents by fax', () => {
     expect(document.channel).toBe('fax');
     const events = await until(() => eventsOf(id), (e) => e.some((x) => x.type === 'faxresponse'));
     expect(events.map((e) => [e.type, e.data])).toEqual([
-      ['recipe_request', { subject: 'Per Fax', message: 'Bitte' }],
+      ['recipe_request', { subject: 'Per Fax', message: 'Folgeverordnung (Reichweite erschöpft)\n\nBitte', reason: 'follow-up', priority: 'normal', supplyDays: null }],
       ['fax', null],
       ['faxresponse', 'SENT'],
     ]);

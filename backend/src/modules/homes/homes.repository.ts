@@ -7,7 +7,8 @@ import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type CommonListFilter, type ListSource, qualified, runList, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { contracts, homeGroups, homes, patients, users } from '../../db/schema/index.js';
+import { BERLIN_TODAY, hasContractSql } from '../../core/permissions/contract-rights.js';
+import { homeGroups, homes, patients, users } from '../../db/schema/index.js';
 
 export type HomeRow = typeof homes.$inferSelect;
 export type HomeInsert = Omit<typeof homes.$inferInsert, 'id' | 'createdAt' | 'modifiedAt'>;
@@ -20,7 +21,7 @@ export const HOME_SEEN: SeenSource = { kind: 'home', id: homes.id, createdAt: ho
 /** An active user belongs to the home (spec: withLogin). */
 const WITH_LOGIN = sql<boolean>`exists (select 1 from ${users} u where u.home_id = ${qualified(homes.id)} and u.status <> 'removed')`.mapWith(Boolean);
 /** The home has a contract (spec: canSendTasks derives from it). */
-const HAS_CONTRACT = sql<boolean>`exists (select 1 from ${contracts} c where c.home_id = ${qualified(homes.id)} and c.state = 'active')`.mapWith(Boolean);
+const HAS_CONTRACT = hasContractSql({ home: qualified(homes.id) }, BERLIN_TODAY).mapWith(Boolean);
 
 /** Active patients in a living area. */
 const GROUP_PATIENTS = sql<number>`(select count(*) from ${patients} p where p.home_group_id = ${qualified(homeGroups.id)} and p.deactivated_at is null)`.mapWith(Number);

@@ -84,10 +84,21 @@ describe('/api/outbox', () => {
       expect(row.to).toMatch(/^refused-.*@praxis\.example$/);
       expect(row.lastError).toMatch(/550/);
       expect(body.data.every((m) => m.state === 'failed')).toBe(true);
+      expect(body.summary).toMatchObject({ failed: expect.any(Number), queued: expect.any(Number), submitted: 0, oldestSubmittedSeconds: 0 });
       expect(body.summary.failed).toBeGreaterThanOrEqual(1);
       expect(body.count).toBe(body.summary.failed);
       // Bodies and attachments never leave the outbox through this list.
       expect(JSON.stringify(body)).not.toContain('Bitte um ein Rezept');
+    });
+
+    it('finds messages by part of the recipient or the subject, wildcards taken literally', async () => {
+      const id = await failedMail();
+      const to = ((await outbox.find(id))!.payload as { to: string[] }).to[0]!;
+      const byRecipient = (await list(admin, `?filter[text]=${encodeURIComponent(to.slice(8, 16).toUpperCase())}`)).body as OutboxListResponse;
+      expect(byRecipient.data.map((m) => m._id)).toEqual([id]);
+      const bySubject = (await list(admin, '?filter[text]=anforderung%20m%C3%BCller')).body as OutboxListResponse;
+      expect(bySubject.data.map((m) => m._id)).toContain(id);
+      expect(((await list(admin, '?filter[text]=%25')).body as OutboxListResponse).data).toEqual([]);
     });
 
     it('pages with offset and limit', async () => {

@@ -34,7 +34,7 @@ export class OutboxAdminService {
 
   async list(query: OutboxListQuery): Promise<OutboxListResponse> {
     const [page, summary] = await Promise.all([
-      this.outbox.list({ state: query.filter.state as OutboxState | undefined, channel: query.filter.channel, offset: query.offset, limit: query.limit }),
+      this.outbox.list({ state: query.filter.state as OutboxState | undefined, channel: query.filter.channel, text: query.filter.text, offset: query.offset, limit: query.limit }),
       this.outbox.stats(),
     ]);
     const names = await this.repo.userNames(page.data.map((m) => m.createdBy).filter((id): id is string => !!id));
@@ -46,7 +46,7 @@ export class OutboxAdminService {
     const message = await this.unitOfWork.run(async () => {
       const found = await this.outbox.find(id);
       if (!found) throw AppError.notFound();
-      const queued = await this.outbox.retry(id);
+      const queued = await this.outbox.retry(id, auth.userId);
       if (!queued) throw new AppError(409, [{ code: 'conflict', message: OUTBOX_MESSAGES.notFailed }]);
       await this.audit.recordBy(auth, { action: 'outbox.retry', target: id, meta: { channel: queued.channel } });
       return queued;

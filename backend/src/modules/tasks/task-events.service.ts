@@ -28,6 +28,7 @@ import { SeenRepository } from '../statistics/seen.repository.js';
 import { isId } from './dto/task-write.dto.js';
 import { type EventListQuery, type EventsSeenDto, type TaskEventQuery, type TaskEventWriteDto } from './dto/task-event.dto.js';
 import { EVENT_SEEN, type TaskEventRow, TaskEventsRepository } from './task-events.repository.js';
+import { TaskHooksRegistry } from './task-hooks.js';
 import { TasksLive } from './tasks.live.js';
 import { type TaskRow, TasksRepository } from './tasks.repository.js';
 import { TASK_AUDIT, taskSubject } from './tasks.service.js';
@@ -86,6 +87,7 @@ export class TaskEventsService {
     private readonly audit: AuditService,
     private readonly unitOfWork: UnitOfWork,
     private readonly live: TasksLive,
+    private readonly hooks: TaskHooksRegistry,
   ) {}
 
   toDto(auth: AuthContext, r: FeedRow): TaskEventDto {
@@ -141,11 +143,13 @@ export class TaskEventsService {
         files.push({ fileId: stored.id, name, mimeType: stored.mimeType, size: stored.size });
       }
       const eventId = await this.repo.insert({ taskId, type: 'message', data: { text: text || EVENT_MESSAGES.attachmentOnly }, files, createdBy: auth.userId });
+      await this.hooks.messageWritten({ auth, taskId, eventId });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.message, target: taskId, meta: { event: eventId, files: files.length } });
       this.live.eventCreated(current, eventId);
       if (reopen) {
         await this.tasks.save(taskId, { status: 'new', modifiedAt: new Date(), modifiedBy: auth.userId });
         const statusEvent = await this.tasks.addStatusEvent(taskId, 'finished', 'new', auth.userId);
+        await this.hooks.statusChanged({ auth, changes: [{ taskId, from: 'finished', to: 'new' }] });
         await this.audit.recordBy(auth, { action: TASK_AUDIT.status, target: taskId, meta: { from: 'finished', to: 'new', byMessage: eventId } });
         this.live.taskChanged({ ...current, status: 'new' }, current);
         this.live.eventCreated({ ...current, status: 'new' }, statusEvent);

@@ -17,6 +17,7 @@ import type { TaskDeliveryDto, TaskIncidentDto } from './dto/task-delivery.dto.j
 import { taskIds } from './dto/task-ids.js';
 import { TaskEventsRepository } from './task-events.repository.js';
 import { TaskEventsService } from './task-events.service.js';
+import { TaskHooksRegistry } from './task-hooks.js';
 import { TasksLive } from './tasks.live.js';
 import { type TaskListRow, type TaskRow, TasksRepository } from './tasks.repository.js';
 import { TASK_AUDIT, TasksService, taskSubject } from './tasks.service.js';
@@ -134,6 +135,7 @@ export class TaskPickupService {
     private readonly audit: AuditService,
     private readonly unitOfWork: UnitOfWork,
     private readonly live: TasksLive,
+    private readonly hooks: TaskHooksRegistry,
   ) {}
 
   /**
@@ -154,6 +156,7 @@ export class TaskPickupService {
       for (const t of visible) taskPolicy.assert(auth, 'pickup', taskSubject(t));
       await this.repo.saveMany(ids, { status: 'pickup', modifiedAt: at, modifiedBy: auth.userId });
       const eventIds = await this.repo.addStatusEvents(visible.map((t) => ({ taskId: t.id, from: 'new', to: 'pickup' })), auth.userId);
+      await this.hooks.statusChanged({ auth, changes: visible.map((t) => ({ taskId: t.id, from: 'new', to: 'pickup' })) });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.pickupSheet, target: ids[0]!, meta: { tasks: ids } });
       visible.forEach((t, i) => {
         const before = this.liveTask(t);
@@ -222,6 +225,7 @@ export class TaskPickupService {
       const proof = await this.events.insert({ taskId: id, type: 'delivery_proof', data, files: [{ fileId: stored.id, name: SIGNATURE_NAME, mimeType: stored.mimeType, size: stored.size }], createdBy: auth.userId });
       await this.repo.save(id, { status: 'finished', modifiedAt: new Date(), modifiedBy: auth.userId });
       const statusEvent = await this.repo.addStatusEvent(id, current.status, 'finished', auth.userId);
+      await this.hooks.statusChanged({ auth, changes: [{ taskId: id, from: current.status, to: 'finished' }] });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.delivery, target: id, meta: { event: proof, from: current.status } });
       const before = this.liveTask(current);
       this.live.taskChanged({ ...before, status: 'finished' }, before);

@@ -11,6 +11,7 @@ import { SettingsModule } from '../settings/settings.module.js';
 import { EventsController, TaskEventsController } from './task-events.controller.js';
 import { EVENT_SEEN, TaskEventsRepository } from './task-events.repository.js';
 import { TaskEventsService } from './task-events.service.js';
+import { TaskHooksRegistry } from './task-hooks.js';
 import { TaskPickupController } from './task-pickup.controller.js';
 import { TaskPickupService } from './task-pickup.service.js';
 import { TaskPrintService } from './task-print.service.js';
@@ -18,6 +19,8 @@ import { PICKUP_SEEN, TASK_SEEN, TasksRepository } from './tasks.repository.js';
 import { PatientMedicineController, TasksController } from './tasks.controller.js';
 import { TasksLive } from './tasks.live.js';
 import { TasksService } from './tasks.service.js';
+import { TasksExportController } from './tasks-export.controller.js';
+import { TasksExportService } from './tasks-export.service.js';
 
 /**
  * Orders (/anforderungen): list, order form rules, status machine, the event feed ("chat") and the
@@ -26,9 +29,10 @@ import { TasksService } from './tasks.service.js';
  */
 @Module({
   imports: [StatisticsModule, PatientsModule, SettingsModule],
-  controllers: [TasksController, TaskPickupController, PatientMedicineController, TaskEventsController, EventsController],
-  providers: [TasksRepository, TasksService, TasksLive, TaskEventsRepository, TaskEventsService, TaskPrintService, TaskPickupService],
-  exports: [TasksService, TasksRepository, TasksLive, TaskEventsRepository],
+  // The export first: TasksController's `:id` would take GET /api/tasks/export.
+  controllers: [TasksExportController, TasksController, TaskPickupController, PatientMedicineController, TaskEventsController, EventsController],
+  providers: [TasksExportService, TasksRepository, TasksService, TasksLive, TaskEventsRepository, TaskEventsService, TaskPrintService, TaskPickupService, TaskHooksRegistry],
+  exports: [TasksService, TasksRepository, TasksLive, TaskEventsRepository, TaskHooksRegistry],
 })
 export class TasksModule implements OnModuleInit {
   constructor(private readonly registry: SeenCounterRegistry) {}

@@ -2,13 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, fillPlaceholders, getTableColumns, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TaskSortField } from '@mediport/contracts';
+import type { RequestState, TaskRequestRef } from '@mediport/contracts/documents';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { queryArrays, type RenderedSql, renderSql, StatementShapes } from '../../core/db/statement.js';
 import { cappedCount, cappedCountStatement, type CommonListFilter, escapeLike, listOrder, type ListPlan, listSelection, type ListSource, planList, qualified, searchCondition, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { doctorOffices, doctors, homeGroups, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
+import { doctorOffices, doctors, documents, documentTasks, homeGroups, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
 import { hasUnseenEvents, taskFeedFigures } from './task-events.repository.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -108,6 +109,8 @@ export interface TaskListFilters extends CommonListFilter {
   to?: string;
   filter_date_type?: 'created' | 'modified';
   notSeenEvents?: boolean;
+  /** The latest prescription request of the order is in one of these states. */
+  request?: RequestState[];
 }
 
 export interface TaskListOptions {
@@ -134,8 +137,14 @@ function filterConditions(f: TaskListFilters): (SQL | undefined)[] {
     f.medicine ? ilike(tasks.medicine, `%${escapeLike(f.medicine)}%`) : undefined,
     f.from ? sql`${dateColumn} >= ${berlinMidnight(f.from)}` : undefined,
     f.to ? sql`${dateColumn} < ${berlinMidnight(f.to, 1)}` : undefined,
+    f.request ? inArray(tasks.id, sql`(select ${documentTasks.taskId} from ${documentTasks} where ${documentTasks.current} and ${inArray(documentTasks.state, f.request)})`) : undefined,
   ];
 }
+
+/** The order's latest prescription request (document, tracker state, priority), one index lookup per row of the page. */
+const TASK_REQUEST = sql<TaskRequestRef | null>`(select json_build_object('_id', ${documentTasks.documentId}, 'state', ${documentTasks.state}, 'priority', ${documents.priority})
+  from ${documentTasks} join ${documents} on ${documents.id} = ${documentTasks.documentId}
+  where ${documentTasks.taskId} = ${qualified(tasks.id)} and ${documentTasks.current})`;
 
 const TASK_LIST_CAP = TASK_LIST.countCap!;
 
@@ -171,6 +180,7 @@ const taskRow = (seen: SeenSource) => listSelection({
   seen: seenColumn(seen, viewer),
   urgent: TASK_URGENT.mapWith(Boolean),
   ...taskFeedFigures(viewer),
+  request: TASK_REQUEST,
 });
 const TASK_ROW = taskRow(TASK_SEEN);
 const PICKUP_ROW = taskRow(PICKUP_SEEN);
@@ -307,8 +317,8 @@ export class TasksRepository {
     await this.db.update(tasks).set(patch).where(inArray(tasks.id, ids));
   }
 
-  /** One status_change event per task (addStatusEvent for many), in the order given; answers their ids in that order. */
-  async addStatusEvents(changes: { taskId: string; from: string; to: string }[], userId: string): Promise<string[]> {
+  /** One status_change event per task (addStatusEvent for many; `from` null for new tasks), in the order given; answers their ids in that order. */
+  async addStatusEvents(changes: { taskId: string; from: string | null; to: string }[], userId: string): Promise<string[]> {
     const rows = await this.db
       .insert(taskEvents)
       .values(changes.map((c) => ({ taskId: c.taskId, type: 'status_change', data: { from: c.from, to: c.to }, createdBy: userId, createdAt: sql`clock_timestamp()` })))

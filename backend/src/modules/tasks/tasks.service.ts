@@ -27,6 +27,7 @@ import type { SuggestionQuery, TaskListQuery } from './dto/task-list-query.js';
 import type { TaskSeenDto, TaskWriteDto } from './dto/task-write.dto.js';
 import { illegalTransition, invalidTask, statusNotAlone } from './tasks.errors.js';
 import { taskRowActions } from './task-row-actions.js';
+import { TaskHooksRegistry } from './task-hooks.js';
 import { TasksLive } from './tasks.live.js';
 import { TASK_SEEN, type TaskListRow, type TaskRow, TasksRepository } from './tasks.repository.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
@@ -81,6 +82,7 @@ export class TasksService {
     private readonly seen: SeenRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly live: TasksLive,
+    private readonly hooks: TaskHooksRegistry,
   ) {}
 
   toDto(auth: AuthContext, r: ListRow): TaskDto {
@@ -112,6 +114,7 @@ export class TasksService {
       events: r.events,
       unseenEvents: r.unseen,
       error: r.error,
+      request: r.request ?? null,
       createdAt: t.createdAt.toISOString(),
       createdFrom: actorRef(r.createdFrom),
       modifiedAt: t.modifiedAt.toISOString(),
@@ -210,6 +213,7 @@ export class TasksService {
       taskPolicy.assert(auth, transition, taskSubject(current));
       await this.repo.save(id, { status: to, modifiedAt: new Date(), modifiedBy: auth.userId });
       const eventId = await this.repo.addStatusEvent(id, from, to, auth.userId);
+      await this.hooks.statusChanged({ auth, changes: [{ taskId: id, from, to }] });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.status, target: id, meta: { from, to } });
       this.live.taskChanged({ ...current, status: to }, current);
       this.live.eventCreated({ ...current, status: to }, eventId);

@@ -42,7 +42,9 @@ function serve(stored: OutboxMessageDto[]) {
       const state = url.searchParams.get('filter[state]');
       const channel = url.searchParams.get('filter[channel]');
       const data = messages.filter((m) => (!state || m.state === state) && (!channel || m.channel === channel));
-      return { data, count: data.length, summary: { queued: messages.filter((m) => m.state === 'queued').length, failed: messages.filter((m) => m.state === 'failed').length, oldestQueuedSeconds: 600 } };
+      const text = url.searchParams.get('filter[text]')?.toLowerCase();
+      const found = text ? data.filter((m) => `${m.to} ${m.subject}`.toLowerCase().includes(text)) : data;
+      return { data: found, count: found.length, summary: { queued: messages.filter((m) => m.state === 'queued').length, failed: messages.filter((m) => m.state === 'failed').length, oldestQueuedSeconds: 600, submitted: 2, oldestSubmittedSeconds: 60 } };
     },
     'POST /api/outbox/:id/retry': ({ params }) => {
       const m = messages.find((x) => x._id === params.id);
@@ -77,6 +79,7 @@ describe('outbox /v3/postausgang', () => {
     expect(screen.getByText('Wartend: 1')).toBeInTheDocument();
     expect(screen.getByText('Fehlgeschlagen: 1')).toBeInTheDocument();
     expect(screen.getByText('Älteste wartende Nachricht: seit 10 Min.')).toBeInTheDocument();
+    expect(screen.getByText('Zustellbericht ausstehend: 2')).toBeInTheDocument();
     // Only a failed message offers "Erneut senden".
     expect(screen.getAllByRole('button', { name: /^Erneut senden/ })).toHaveLength(1);
   });
@@ -100,6 +103,16 @@ describe('outbox /v3/postausgang', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('filter%5Bstate%5D=failed') || c.url.includes('filter[state]=failed'))).toBe(true));
     await waitFor(() => expect(screen.queryByText('Rezept Müller')).toBeNull());
     expect(screen.getByText('Rezeptanforderung.pdf')).toBeInTheDocument();
+  });
+
+  it('searches recipients and subjects', async () => {
+    const calls = serve([SENT, FAILED, WAITING]);
+    renderApp(<App />, { route: '/v3/postausgang' });
+    await screen.findByRole('table', { name: 'Nachrichten im Postausgang' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Suche (Empfänger, Betreff)' }), { target: { value: ' Schulz ' } });
+    await waitFor(() => expect(screen.queryByText('Rezept Müller')).toBeNull());
+    expect(screen.getByText('Rezept Schulz')).toBeInTheDocument();
+    expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('filter[text]') === 'Schulz')).toBe(true);
   });
 
   it('shows no retry action without outbox_retry_view', async () => {

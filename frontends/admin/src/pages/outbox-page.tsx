@@ -28,7 +28,7 @@ import {
   type OutboxSummaryDto,
 } from '@mediport/contracts/outbox';
 import { useHasPermission } from '@mediport/api-client';
-import { EmptyState, ErrorPanel, formatDateTime, ListPagination, LoadingState, PageHeader } from '@mediport/ui';
+import { EmptyState, ErrorPanel, formatDateTime, ListPagination, LoadingState, PageHeader, useDebouncedValue } from '@mediport/ui';
 import { ADMIN_AREA, OUTBOX_TEXT } from '../messages';
 import { type OutboxFilter, useOutbox, useRetryOutboxMessage } from '../features/outbox/api/outbox-api';
 
@@ -161,6 +161,7 @@ function Summary({ summary }: { summary: OutboxSummaryDto }) {
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }} aria-live="polite">
       <Chip label={OUTBOX_TEXT.summaryWaiting(summary.queued)} variant="outlined" />
       <Chip label={OUTBOX_TEXT.summaryFailed(summary.failed)} color={summary.failed ? 'error' : 'default'} variant="outlined" />
+      {summary.submitted > 0 && <Chip label={OUTBOX_TEXT.summarySubmitted(summary.submitted)} variant="outlined" />}
       {summary.queued > 0 && <Chip label={OUTBOX_TEXT.summaryOldest(Math.floor(summary.oldestQueuedSeconds / 60))} variant="outlined" />}
     </Stack>
   );
@@ -169,9 +170,11 @@ function Summary({ summary }: { summary: OutboxSummaryDto }) {
 /** /v3/postausgang (outbox_list_view): every outgoing e-mail and fax; failed ones can be sent again (outbox_retry_view). */
 export function OutboxPage() {
   const [filter, setFilter] = useState<OutboxFilter>({});
+  const [search, setSearch] = useState('');
+  const text = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(25);
-  const outbox = useOutbox(filter, page * limit, limit);
+  const outbox = useOutbox({ ...filter, text: text || undefined }, page * limit, limit);
   const retry = useRetryOutboxMessage();
   const { enqueueSnackbar } = useSnackbar();
   const canRetry = useHasPermission('outbox_retry_view');
@@ -194,6 +197,17 @@ export function OutboxPage() {
       </Typography>
       {outbox.data && <Summary summary={outbox.data.summary} />}
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <TextField
+          size="small"
+          type="search"
+          label={OUTBOX_TEXT.search}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
+        />
         <TextField
           select
           size="small"

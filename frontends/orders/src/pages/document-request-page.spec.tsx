@@ -225,8 +225,8 @@ describe('Rezeptanforderungen: sending', () => {
     expect(created(calls)[0]).toEqual({
       type: 'preferred',
       documents: [
-        { doctor: 'd1', subject: 'Rezepte für Haus Sonnenschein', content: '<p><strong>Bitte um Rezept</strong></p>', tasks: ['t1'] },
-        { doctor: 'd2', subject: 'Rezeptanforderung', content: '<p>Sehr geehrte Damen und Herren,</p><p>bitte um Rezepte.</p>', tasks: ['t3'] },
+        { doctor: 'd1', subject: 'Rezepte für Haus Sonnenschein', content: '<p><strong>Bitte um Rezept</strong></p>', tasks: ['t1'], reason: 'follow-up', priority: 'normal', supplyDays: null },
+        { doctor: 'd2', subject: 'Rezeptanforderung', content: '<p>Sehr geehrte Damen und Herren,</p><p>bitte um Rezepte.</p>', tasks: ['t3'], reason: 'follow-up', priority: 'normal', supplyDays: null },
       ],
     });
     await waitFor(() => expect(toasts).toContainEqual(['Dokumente angelegt', 'success']));
@@ -301,3 +301,51 @@ describe('Rezeptanforderungen: sending', () => {
   });
 });
 
+
+describe('Rezeptanforderungen: reason, priority and remaining supply', () => {
+  it('sends each card’s reason, priority and remaining supply (Folgeverordnung and normal by default)', async () => {
+    const calls = documentServer();
+    show();
+    const berg = await card('Dr. Jan Berg');
+    const roth = await card('Dr. Eva Roth');
+    expect(within(berg).getByRole('combobox', { name: 'Anlass' })).toHaveTextContent('Folgeverordnung (Reichweite erschöpft)');
+    expect(within(berg).getByRole('button', { name: 'normal' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(berg).getByRole('button', { name: 'dringend' }));
+    await userEvent.type(within(berg).getByRole('textbox', { name: 'Restreichweite in Tagen' }), '3');
+    // Another reason: no remaining supply.
+    await userEvent.click(within(roth).getByRole('combobox', { name: 'Anlass' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Änderung' }));
+    expect(within(roth).queryByRole('textbox', { name: 'Restreichweite in Tagen' })).not.toBeInTheDocument();
+    await userEvent.click(sendButton());
+    await waitFor(() => expect(created(calls)).toHaveLength(1));
+    expect(created(calls)[0]!.documents.map((d) => [d.doctor, d.reason, d.priority, d.supplyDays])).toEqual([
+      ['d1', 'follow-up', 'urgent', 3],
+      ['d2', 'change', 'normal', null],
+    ]);
+  });
+
+  it('refuses a remaining supply beyond 365 days at the field, with the server’s message, and sends nothing', async () => {
+    const calls = documentServer();
+    show();
+    const berg = await card('Dr. Jan Berg');
+    const field = within(berg).getByRole('textbox', { name: 'Restreichweite in Tagen' });
+    await userEvent.type(field, '366');
+    expect(within(berg).getByText(DOCUMENT_MESSAGES.supplyDays)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(sendButton());
+    expect(created(calls)).toHaveLength(0);
+    await userEvent.clear(field);
+    await userEvent.type(field, '30');
+    expect(within(berg).queryByText(DOCUMENT_MESSAGES.supplyDays)).not.toBeInTheDocument();
+    await userEvent.click(sendButton());
+    await waitFor(() => expect(created(calls)).toHaveLength(1));
+    expect(created(calls)[0]!.documents[0]!.supplyDays).toBe(30);
+  });
+
+  it('links to the requests already sent', async () => {
+    documentServer();
+    show();
+    await card('Dr. Jan Berg');
+    expect(screen.getByRole('link', { name: 'Angeforderte Rezepte' })).toHaveAttribute('href', '/anforderungen/rezeptanforderungen');
+  });
+});

@@ -15,9 +15,11 @@ import { EmptyState, ErrorPanel, LoadingState, PageHeader, SendIcon, SPEC_BREAKP
 import { useCreateDocuments, useDocumentRequest, useSnippets } from '../features/documents/api/documents-api';
 import { type CardDraft, DoctorCard, draftOf } from '../features/documents/components/doctor-card';
 import { MissingAddressDialog } from '../features/documents/components/missing-address-dialog';
-import { DOCUMENT_TEXTS as T } from '../features/documents/messages';
+import { DOCUMENT_TEXTS as T, TRACKER_TEXTS } from '../features/documents/messages';
+import { requestOptionsBody, supplyDaysError } from '../features/documents/request-options';
 
 const LIST_PATH = '/anforderungen';
+const TRACKER_PATH = '/anforderungen/rezeptanforderungen';
 
 /** `?tasks=a,b` → ['a', 'b'] (each once, blanks dropped). */
 const taskIdsOf = (value: string | null) => [...new Set((value ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
@@ -80,13 +82,13 @@ export function DocumentRequestPage() {
     );
 
   const post = (list: Outgoing[]) => {
-    if (list.some((o) => !o.draft.subject.trim())) {
+    if (list.some((o) => !o.draft.subject.trim() || (o.draft.reason === 'follow-up' && supplyDaysError(o.draft.supplyDays)))) {
       setChecked(true);
       return;
     }
     create.mutate({
       type,
-      documents: list.map((o) => ({ doctor: o.group.doctor._id, subject: o.draft.subject.trim(), content: o.draft.content, tasks: o.tasks })),
+      documents: list.map((o) => ({ doctor: o.group.doctor._id, subject: o.draft.subject.trim(), content: o.draft.content, tasks: o.tasks, ...requestOptionsBody(o.draft) })),
     });
   };
   const send = () => {
@@ -144,6 +146,7 @@ export function DocumentRequestPage() {
             canEditDoctor={canEditDoctor}
             compact={compact}
             subjectError={checked && !draftFor(group).subject.trim()}
+            checked={checked}
           />
         ))}
         {groups.length > 0 && (
@@ -170,7 +173,15 @@ export function DocumentRequestPage() {
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <PageHeader title={T.title} breadcrumbs={[{ label: PRODUCT_NAME, to: '/' }, { label: T.section }, { label: T.list, to: LIST_PATH }, { label: T.title }]} />
+      <PageHeader
+        title={T.title}
+        breadcrumbs={[{ label: PRODUCT_NAME, to: '/' }, { label: T.section }, { label: T.list, to: LIST_PATH }, { label: T.title }]}
+        actions={
+          <Button component={RouterLink} to={TRACKER_PATH} variant="outlined" size="small">
+            {TRACKER_TEXTS.toTracker}
+          </Button>
+        }
+      />
       {tasks.length > 0 && (
         <ToggleButtonGroup
           exclusive

@@ -48,6 +48,8 @@ import { TaskDetails } from '../features/list/components/task-details';
 import { useTaskRights, type TaskRights } from '../features/list/components/task-rights';
 import { useCreatedPin } from '../features/list/components/created-pin';
 import { PickupSelectionButton } from '../features/list/components/pickup-selection-button';
+import { RowRequestChip } from '../features/documents/components/request-state-chip';
+import { ExportButton } from '../features/import/components/export-button';
 
 /** localStorage name of the list's "Kompakte Ansicht" choice. */
 const VIEW_KEY = 'anforderungen';
@@ -56,8 +58,9 @@ const personName = (p: { title?: string; firstname: string; lastname: string } |
 const patientOf = (task: TaskDto) => personName(task.patientDetails);
 
 /**
- * Status, "neu" and the error mark on the first line; urgency and the latest delivery on the
- * second. An order whose finish waits for its "Rückgängig" window shows as finished already.
+ * Status, "neu" and the error mark on the first line; urgency, the latest delivery and where its
+ * prescription request stands on the second. An order whose finish waits for its "Rückgängig"
+ * window shows as finished already.
  */
 function StatusCell({ task, finishing }: { task: TaskDto; finishing: boolean }) {
   return (
@@ -67,10 +70,11 @@ function StatusCell({ task, finishing }: { task: TaskDto; finishing: boolean }) 
         {task.seen.length === 0 && <RowNewBadge />}
         {task.error && <RowIcon icon={ErrorOutlineIcon} color="error" title={T.error} />}
       </RowGroup>
-      {(task.urgent || task.latestDelivery) && (
+      {(task.urgent || task.latestDelivery || task.request) && (
         <RowGroup gap={4}>
           {task.urgent && <RowChip color="error" label={T.urgent} />}
           {task.latestDelivery && <RowCaption color={task.urgent ? 'error' : 'secondary'}>{T.deliverBy(task.latestDelivery)}</RowCaption>}
+          {task.request && <RowRequestChip request={task.request} />}
         </RowGroup>
       )}
     </>
@@ -326,6 +330,7 @@ export function TaskListPage() {
       <Button variant="outlined" size="small" onClick={() => confirmAllRead.ask(() => markMany.mutate(true))} disabled={markMany.isPending}>
         {T.markAllRead}
       </Button>
+      {cards && <ExportButton query={query} />}
       <RefreshButton
         fresh={fresh}
         onClick={() => {
@@ -338,7 +343,11 @@ export function TaskListPage() {
 
   return (
     <>
-      <PageHeader title={T.title} breadcrumbs={[{ label: PRODUCT_NAME, to: '/' }, { label: T.section }, { label: T.title }]} actions={headerActions} />
+      <Box sx={{ position: 'relative' }}>
+        <PageHeader title={T.title} breadcrumbs={[{ label: PRODUCT_NAME, to: '/' }, { label: T.section }, { label: T.title }]} actions={headerActions} />
+        {/* On a desktop the header's row of actions is full: the export sits on the title's line. */}
+        {!cards && <ExportButton query={query} sx={{ position: 'absolute', top: 0, right: 0 }} />}
+      </Box>
       <DataTable
         label={T.title}
         columns={columns}

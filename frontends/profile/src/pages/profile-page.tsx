@@ -13,6 +13,7 @@ import { MESSAGES, PROFILE_TABS } from '../messages';
 const StammdatenTab = lazyPage(() => import(/* webpackChunkName: "tab-stammdaten" */ '../features/stammdaten/components/stammdaten-tab').then((m) => m.StammdatenTab));
 const PasswordTab = lazyPage(() => import(/* webpackChunkName: "tab-password" */ '../features/password/components/password-tab').then((m) => m.PasswordTab));
 const DocumentsTab = lazyPage(() => import(/* webpackChunkName: "tab-documents" */ '../features/documents/components/documents-tab').then((m) => m.DocumentsTab));
+const ContractsTab = lazyPage(() => import(/* webpackChunkName: "tab-contracts" */ '../features/contracts/components/contracts-tab').then((m) => m.ContractsTab));
 const BillingNote = lazyPage(() => import(/* webpackChunkName: "tab-billing" */ '../features/billing/components/billing-note').then((m) => m.BillingNote));
 
 const FORCE_PREFIX = '#scrollable-force-tab-';
@@ -28,13 +29,13 @@ export function requestedTab(search: string, hash: string): number | null {
   return null;
 }
 
-/** The component of tab `index` (2, 3, 5 and 6 are the billing tabs, still a note). */
+/** The component of tab `index` (2, 5 and 6 are billing tabs still showing a note). */
 function tabOf(index: number) {
-  return index === 0 ? StammdatenTab : index === 1 ? PasswordTab : index === 4 ? DocumentsTab : BillingNote;
+  return index === 0 ? StammdatenTab : index === 1 ? PasswordTab : index === 3 ? ContractsTab : index === 4 ? DocumentsTab : BillingNote;
 }
 
 /** Loads the code of every tab (a spec's beforeAll; a warmed-up page has them). */
-export const loadProfileTabs = () => Promise.all([StammdatenTab, PasswordTab, DocumentsTab, BillingNote].map((tab) => tab.preload()));
+export const loadProfileTabs = () => Promise.all([StammdatenTab, PasswordTab, ContractsTab, DocumentsTab, BillingNote].map((tab) => tab.preload()));
 
 // The tab the opened URL asks for (else the first) starts loading with this page, not after it renders.
 void tabOf(requestedTab(window.location.search, window.location.hash) ?? 0)
@@ -90,8 +91,9 @@ export function ProfilePage() {
           >
             {current.index === 0 && <StammdatenTab />}
             {current.index === 1 && <PasswordTab forced={forced} />}
+            {current.index === 3 && <ContractsTab />}
             {current.index === 4 && <DocumentsTab />}
-            {[2, 3, 5, 6].includes(current.index) && <BillingNote />}
+            {[2, 5, 6].includes(current.index) && <BillingNote />}
           </Box>
         )}
       </Paper>

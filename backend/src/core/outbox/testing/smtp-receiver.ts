@@ -11,18 +11,26 @@ export interface ReceivedMail {
 
 type Behaviour = { kind: 'refuse'; code: number; times: number } | { kind: 'hang'; times: number };
 
+/** When an interruption strikes: on RCPT TO (before the message is accepted) or once its DATA is in (accepted). */
+export type InterruptStage = 'rcpt' | 'data';
+
 /**
  * A real SMTP server for the API specs (smtp-server on a free port of 127.0.0.1, no TLS, no
  * login) that keeps what it accepts. Per recipient it can refuse RCPT TO with a chosen code or
  * never answer it, a number of times; `hangGreetings(n)` leaves the next n connections without a
- * greeting. Every RCPT TO is logged with its time, so tests can see the attempts and their spacing.
+ * greeting; `interrupt(address, stage, action)` runs `action` (e.g. killing the sending process)
+ * once, at RCPT TO or right after the message's DATA was taken. Every RCPT TO is logged with its
+ * time, so tests can see the attempts and their spacing.
  */
 export class SmtpReceiver {
   readonly mails: ReceivedMail[] = [];
   /** Each RCPT TO as it arrived: recipient and time (ms). */
   readonly attempts: { to: string; at: number }[] = [];
   private readonly behaviours = new Map<string, Behaviour>();
+  private readonly interruptions = new Map<string, { stage: InterruptStage; action: () => void }>();
   private greetingsToHang = 0;
+  /** Connections opened so far. */
+  connections = 0;
   private readonly server: SMTPServer;
 
   constructor() {
@@ -31,7 +39,10 @@ export class SmtpReceiver {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       closeTimeout: 100,
+      // No reverse DNS of the client: on a machine without a resolver it can cost seconds.
+      disableReverseLookup: true,
       onConnect: (_session, callback) => {
+        this.connections++;
         if (this.greetingsToHang > 0) {
           this.greetingsToHang--;
           return; // never greets: the client's greeting timeout ends the attempt
@@ -41,6 +52,11 @@ export class SmtpReceiver {
       onRcptTo: (address, _session, callback) => {
         const to = address.address.toLowerCase();
         this.attempts.push({ to, at: Date.now() });
+        if (this.interruptions.get(to)?.stage === 'rcpt') {
+          this.interruptions.get(to)!.action();
+          this.interruptions.delete(to);
+          return; // never answered: nothing was accepted
+        }
         const behaviour = this.behaviours.get(to);
         if (behaviour && behaviour.times > 0) {
           behaviour.times--;
@@ -55,7 +71,14 @@ export class SmtpReceiver {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          this.mails.push({ from: fromOf(session), to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, messageId: header(raw, 'message-id') });
+          const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          this.mails.push({ from: fromOf(session), to, raw, messageId: header(raw, 'message-id') });
+          const interrupted = to.find((address) => this.interruptions.get(address)?.stage === 'data');
+          if (interrupted) {
+            // Accepted (kept above); the action runs before the sender hears so.
+            this.interruptions.get(interrupted)!.action();
+            this.interruptions.delete(interrupted);
+          }
           callback(null, 'Ok: queued as TEST');
         });
       },
@@ -92,8 +115,23 @@ export class SmtpReceiver {
     this.behaviours.delete(address.toLowerCase());
   }
 
+  /** Runs `action` once when a message to `address` reaches `stage`; at 'rcpt' the message is then never accepted. */
+  interrupt(address: string, stage: InterruptStage, action: () => void): void {
+    this.interruptions.set(address.toLowerCase(), { stage, action });
+  }
+
+  /**
+   * The next `count` new connections are never greeted. Open connections are closed first (as a
+   * server closes idle ones), so a client that keeps its connections must open a new one.
+   */
   hangGreetings(count: number): void {
     this.greetingsToHang = count;
+    this.dropConnections();
+  }
+
+  /** Closes every open connection, as a server does with idle ones after its timeout. */
+  dropConnections(): void {
+    for (const connection of (this.server as unknown as { connections: Set<{ close(): void }> }).connections) connection.close();
   }
 
   mailsTo(address: string): ReceivedMail[] {

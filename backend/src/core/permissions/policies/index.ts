@@ -4,6 +4,7 @@ import { patientPolicy } from './patient.policy.js';
 import { taskPolicy } from './task.policy.js';
 import { documentPolicy } from './document.policy.js';
 import { userPolicy } from './user.policy.js';
+import { contractPolicy } from './contract.policy.js';
 export * from './condition.js';
 export * from './policy.js';
 export * from './user.policy.js';
@@ -12,6 +13,7 @@ export * from './masterdata.policy.js';
 export * from './patient.policy.js';
 export * from './task.policy.js';
 export * from './document.policy.js';
+export * from './contract.policy.js';
 
 /** Every record policy by its subject name (route declarations name their subject). */
 export const POLICIES = {
@@ -24,4 +26,5 @@ export const POLICIES = {
   Patient: patientPolicy,
   Task: taskPolicy,
   Document: documentPolicy,
+  Contract: contractPolicy,
 } as const;

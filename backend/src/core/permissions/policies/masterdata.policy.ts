@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { contracts, doctorOffices, doctors, homeGroups, homes } from '../../../db/schema/index.js';
+import { doctorOffices, doctors, homeGroups, homes } from '../../../db/schema/index.js';
+import { BERLIN_TODAY, hasContractSql } from '../contract-rights.js';
 import { qualified } from '../../http/list.js';
 import type { AuthContext } from '../../auth/auth-context.js';
 import { cond, type Condition, FALSE, TRUE } from './condition.js';
@@ -71,7 +72,7 @@ export const homePolicy: RecordPolicy<HomeAction, HomeSubject> = definePolicy({
   columns: {
     id: homes.id,
     state: stateColumn(homes.deactivatedAt),
-    contract: sql`(case when exists (select 1 from ${contracts} c where c.home_id = ${qualified(homes.id)} and c.state = 'active') then 'active' else '' end)`,
+    contract: sql`(case when ${hasContractSql({ home: qualified(homes.id) }, BERLIN_TODAY)} then 'active' else '' end)`,
   },
   rule: homeRule,
 });

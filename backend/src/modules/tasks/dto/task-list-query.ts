@@ -1,5 +1,6 @@
 import { parseGermanDate } from '@mediport/validation';
 import { TASK_DATE_TYPES, TASK_SORT_FIELDS, TASK_STATUSES, TASK_TYPES, type TaskStatus } from '@mediport/contracts';
+import { REQUEST_STATES, type RequestState } from '@mediport/contracts/documents';
 import { defineListQuery, type FilterParser, flagFilter, listFilter, type ListQueryOf, ListQueryPipe, lookupQuery, oneOfFilter, textFilter, uuidFilter } from '../../../core/http/list-query.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,6 +16,7 @@ export const germanDateFilter: FilterParser<string | undefined> = (value) => {
 };
 
 const isStatus = (v: string): v is TaskStatus => (TASK_STATUSES as readonly string[]).includes(v);
+const isRequestState = (v: string): v is RequestState => (REQUEST_STATES as readonly string[]).includes(v);
 const TYPE_NAMES: readonly string[] = TASK_TYPES.map(String);
 const typeNames = listFilter((v: string): v is string => TYPE_NAMES.includes(v));
 /** `filter[type]=1,3,4`: task types as numbers. */
@@ -40,6 +42,8 @@ export const TASK_LIST_QUERY = defineListQuery({
     from: germanDateFilter,
     to: germanDateFilter,
     filter_date_type: oneOfFilter(TASK_DATE_TYPES),
+    /** The tracker state of the order's latest prescription request (comma-separated). */
+    request: listFilter(isRequestState),
   },
 });
 

@@ -1,4 +1,4 @@
-import type { DocumentRequestType } from '@mediport/contracts/documents';
+import type { RequestCause, RequestState, DocumentRequestType } from '@mediport/contracts/documents';
 
 /** Texts of the prescription-request page; the toasts and server rule messages come from DOCUMENT_MESSAGES. */
 export const DOCUMENT_TEXTS = {
@@ -23,6 +23,10 @@ export const DOCUMENT_TEXTS = {
   editDoctor: 'Arzt bearbeiten',
   subject: 'Betreff',
   text: 'Text',
+  reason: 'Anlass',
+  priority: 'Priorität',
+  supplyDays: 'Restreichweite in Tagen',
+  supplyDaysHint: 'Optional, 0 bis 365',
   waiting: 'Das Rezept liegt für diese Aufträge bereits in der Praxis bereit. Für sie wird nichts gesendet.',
   nothingLeft: 'Für diesen Arzt ist kein Auftrag zum Anfordern ausgewählt.',
   tasksCount: (n: number) => (n === 1 ? '1 Auftrag' : `${n} Aufträge`),
@@ -78,4 +82,59 @@ export const DOCUMENT_TEXTS = {
   missingQuestion: 'Sie können die Anforderungen ohne diese Ärzte senden oder abbrechen und die Adressen ergänzen.',
   missingNoneLeft: 'Ohne diese Ärzte bleibt keine Anforderung zum Senden.',
   leaveOut: 'Ohne diese Ärzte senden',
+} as const;
+
+/** Texts of the tracker page (Angeforderte Rezepte) and of the request chips of the orders list. */
+export const TRACKER_TEXTS = {
+  title: 'Angeforderte Rezepte',
+  section: 'Aufträge und Abholung',
+  list: 'Anforderungen',
+  search: 'Betreff oder Arzt',
+  state: 'Stand',
+  sentAt: 'Angefordert',
+  doctor: 'Arzt',
+  reason: 'Anlass',
+  orders: 'Aufträge',
+  expand: 'Aufträge und Verlauf',
+  show: (doctor: string) => `Aufträge und Verlauf der Anforderung an ${doctor} anzeigen`,
+  hide: (doctor: string) => `Aufträge und Verlauf der Anforderung an ${doctor} ausblenden`,
+  details: 'Verlauf',
+  urgent: 'dringend',
+  supply: (days: number) => `Restreichweite ${days === 1 ? '1 Tag' : `${days} Tage`}`,
+  ordersCount: (n: number) => (n === 1 ? '1 Auftrag' : `${n} Aufträge`),
+  by: (name: string) => `von ${name}`,
+  system: 'System',
+  sentBy: (date: string, name: string | null) => (name ? `${date} von ${name}` : date),
+  reminded: (date: string) => `Erinnert am ${date}`,
+  confirm: 'Bestätigt',
+  confirmItem: (patient: string, medicine: string) => `${patient}: ${medicine} als bestätigt markieren`,
+  confirmAll: (doctor: string) => `Anforderung an ${doctor} als bestätigt markieren`,
+  received: 'Rezept eingegangen',
+  receivedItem: (patient: string, medicine: string) => `${patient}: Rezept für ${medicine} eingegangen`,
+  receivedAll: (doctor: string) => `Rezepte der Anforderung an ${doctor} eingegangen`,
+  pdf: 'PDF',
+  pdfOf: (doctor: string) => `PDF der Anforderung an ${doctor} öffnen`,
+  empty: 'Es gibt noch keine Rezeptanforderungen.',
+  historyOf: (patient: string, medicine: string) => `Verlauf: ${patient}, ${medicine}`,
+  causes: {
+    created: 'Anforderung erstellt',
+    resent: 'erneut gesendet',
+    outbox: 'Versandbericht',
+    message: 'Antwort der Praxis im Chat',
+    manual: 'von Hand markiert',
+    pickup: 'Abholauftrag erzeugt',
+    reminder: 'Erinnerung an die Praxis',
+  } satisfies Record<RequestCause, string>,
+  /** The orders list: its filter and the chip of a row with a request. */
+  requestFilter: 'Rezeptanforderung',
+  chip: {
+    requested: 'Rezept angefordert',
+    submitted: 'Anforderung versendet',
+    delivered: 'Anforderung zugestellt',
+    confirmed: 'Anforderung bestätigt',
+    received: 'Rezept eingegangen',
+    failed: 'Anforderung fehlgeschlagen',
+  } satisfies Record<RequestState, string>,
+  chipTitle: (state: string, urgent: boolean) => `Rezeptanforderung: ${state}${urgent ? ' (dringend)' : ''}`,
+  toTracker: 'Angeforderte Rezepte',
 } as const;

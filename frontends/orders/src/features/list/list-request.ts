@@ -15,6 +15,8 @@ export const TASK_FILTER_DEFAULTS = {
   from: '',
   to: '',
   filter_date_type: '',
+  /** The state of the order's latest prescription request (RequestState). */
+  request: '',
 } as const;
 
 export type TaskFilterName = keyof typeof TASK_FILTER_DEFAULTS;

@@ -5,6 +5,7 @@ import { fail, fakeApi, renderApp } from '../../../../common/test-utils';
 import { demoAuth } from '../../../../common/demo-auth';
 import { needsForcedRedirect } from './forced-password';
 import { RequireAuth } from './components/require-auth';
+import { refreshSession } from './components/session-refresh';
 import { countdown } from '../layout/components/address-change-notice';
 import { DashboardPage } from '../../pages/dashboard-page';
 
@@ -64,5 +65,31 @@ describe('address-change countdown', () => {
     const now = new Date('2026-11-22T10:00:00Z');
     expect(countdown(new Date('2026-11-25T12:03:04Z'), now)).toBe('3 Tage 02:03:04');
     expect(countdown(new Date('2026-11-22T09:00:00Z'), now)).toBeNull();
+  });
+});
+
+describe('refreshSession (at boot and when the live channel says the rights changed)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('replaces the stored record with fresh permissions: a contract taken over unlocks ordering', async () => {
+    const locked = demoAuth(['ROLE_DOCTOR'], { hasContract: false });
+    setAuth(locked);
+    const fresh = demoAuth(['ROLE_DOCTOR'], { hasContract: true });
+    fakeApi({ 'GET /api/auth/session': { ...fresh, token: locked.token } });
+    expect(locked.permissions).toContain('task_create_view_own_required_contract');
+    refreshSession();
+    await waitFor(() => expect(readAuth()!.permissions).toContain('task_create_view_own'));
+    expect(readAuth()!.permissions).not.toContain('task_create_view_own_required_contract');
+  });
+
+  it('leaves a record alone that changed meanwhile (signed out or switched)', async () => {
+    setAuth(demoAuth(['ROLE_DOCTOR'], { hasContract: false }));
+    const calls = fakeApi({ 'GET /api/auth/session': demoAuth(['ROLE_ADMIN']) });
+    refreshSession();
+    // Signed in as someone else while the answer was on its way.
+    setAuth({ ...demoAuth(['ROLE_HOME']), token: 'another-token' });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readAuth()).toMatchObject({ token: 'another-token', roles: ['ROLE_HOME'] });
   });
 });

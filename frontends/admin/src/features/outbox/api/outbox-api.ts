@@ -5,6 +5,7 @@ import { callApi } from '@mediport/api-client';
 export interface OutboxFilter {
   state?: OutboxStateName;
   channel?: OutboxChannelName;
+  text?: string;
 }
 
 /** How often an open outbox page asks again: messages move on their own (sent, retried, failed). */
@@ -15,6 +16,7 @@ export function useOutbox(filter: OutboxFilter, offset: number, limit: number) {
   const query: Record<string, string | number> = { offset, limit };
   if (filter.state) query['filter[state]'] = filter.state;
   if (filter.channel) query['filter[channel]'] = filter.channel;
+  if (filter.text) query['filter[text]'] = filter.text;
   return useQuery({
     queryKey: ['outbox', filter, offset, limit],
     queryFn: () => callApi('GET /api/outbox', { query }),

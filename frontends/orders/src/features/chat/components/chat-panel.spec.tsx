@@ -107,7 +107,7 @@ describe('ChatPanel', () => {
     const calls = chatServer(failed, {
       'POST /api/documents/:id/resend': ({ params }) => ({
         message: 'Die Anforderung wird erneut gesendet.',
-        document: { _id: params.id!, doctor: { _id: 'd', title: '', firstname: '', lastname: 'Berg', email: '', fax: '', preferred: 'E-Mail' }, channel: 'email', subject: 'R', tasks: ['t1'], state: 'queued', createdAt: '2026-11-20T09:04:00.000Z', createdFrom: null },
+        document: { _id: params.id!, doctor: { _id: 'd', title: '', firstname: '', lastname: 'Berg', email: '', fax: '', preferred: 'E-Mail' }, channel: 'email', subject: 'R', tasks: ['t1'], state: 'queued', reason: 'follow-up', priority: 'normal', supplyDays: null, createdAt: '2026-11-20T09:04:00.000Z', createdFrom: null },
       }),
     });
     renderApp(<ChatPanel taskId="t1" />);

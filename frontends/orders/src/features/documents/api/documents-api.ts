@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Snippet } from '@mediport/contracts';
-import type { DocumentCreateBody, DocumentRequestType } from '@mediport/contracts/documents';
-import { callApi, readAuth, setAuth, toast, useAuth } from '@mediport/api-client';
+import type { DocumentCreateBody, DocumentMarkBody, DocumentRequestType } from '@mediport/contracts/documents';
+import { callApi, handleApiError, readAuth, setAuth, toast, useAuth } from '@mediport/api-client';
 import { TASKS_KEY } from '../../list/api/tasks-api';
 import { DOCUMENT_TEXTS as T } from '../messages';
 
@@ -29,8 +29,51 @@ export function useCreateDocuments(onDone: () => void) {
       toast(res.message, 'success');
       onDone();
       await client.invalidateQueries({ queryKey: [TASKS_KEY] });
+      await client.invalidateQueries({ queryKey: [DOCUMENTS_KEY, 'tracker'] });
     },
   });
+}
+
+/** GET /api/documents: the requests with each order's state and history (the list's query from the URL). */
+export function useRequestTracker(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: [DOCUMENTS_KEY, 'tracker', query],
+    queryFn: ({ signal }) => callApi('GET /api/documents', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What a click marks: the practice confirmed the request, or the prescription came in. */
+export type RequestMark = 'confirm' | 'received';
+
+/** POST /api/documents/{id}/confirm or /received (all orders of the request, or `tasks`); the answer's message is the toast. */
+export function useMarkRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, mark, tasks }: { id: string; mark: RequestMark } & DocumentMarkBody) =>
+      callApi(mark === 'confirm' ? 'POST /api/documents/:id/confirm' : 'POST /api/documents/:id/received', { params: { id }, body: tasks ? { tasks } : {} }),
+    onSuccess: async (res) => {
+      toast(res.message, 'success');
+      await Promise.all([client.invalidateQueries({ queryKey: [DOCUMENTS_KEY, 'tracker'] }), client.invalidateQueries({ queryKey: [TASKS_KEY] })]);
+    },
+  });
+}
+
+/**
+ * GET /api/documents/{id}/pdf: the request as sent, fetched with the session header and shown in the
+ * browser's PDF viewer in a new window (opened first, while the click still allows pop-ups).
+ */
+export async function openRequestPdf(id: string): Promise<void> {
+  const target = window.open('', '_blank');
+  try {
+    const pdf = await callApi('GET /api/documents/:id/pdf', { params: { id }, handleErrors: false });
+    const url = URL.createObjectURL(new Blob([pdf], { type: 'application/pdf' }));
+    if (target) target.location.href = url;
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    target?.close();
+    handleApiError(error);
+  }
 }
 
 /**

@@ -12,20 +12,25 @@ import { type Snippet } from '@mediport/contracts';
 import { DOCUMENT_CHANNEL_LABELS, DOCUMENT_MESSAGES, DOCUMENT_SUBJECT_MAX, type DocumentRequestGroup, type DocumentRequestType } from '@mediport/contracts/documents';
 import { doctorLabel, toEditorHtml } from '../document-html';
 import { DOCUMENT_TEXTS as T } from '../messages';
+import { DEFAULT_REQUEST_OPTIONS, type RequestOptions } from '../request-options';
+import { RequestOptionsFields } from './request-options-fields';
 import { RichTextEditor } from './rich-text-editor';
 import { RequestTaskTable } from './request-task-table';
 import { SnippetManager } from './snippet-manager';
 import { SnippetPicker } from './snippet-picker';
 
-/** What the user made of a doctor's card: the subject, the text (HTML), the orders left out, the snippet applied. */
-export interface CardDraft {
+/**
+ * What the user made of a doctor's card: the subject, the text (HTML), the orders left out, the
+ * snippet applied, and the request's reason, priority and remaining supply.
+ */
+export interface CardDraft extends RequestOptions {
   subject: string;
   content: string;
   excluded: ReadonlySet<string>;
   snippet: string;
 }
 
-export const draftOf = (group: DocumentRequestGroup): CardDraft => ({ subject: group.subject, content: toEditorHtml(group.content), excluded: new Set(), snippet: '' });
+export const draftOf = (group: DocumentRequestGroup): CardDraft => ({ subject: group.subject, content: toEditorHtml(group.content), excluded: new Set(), snippet: '', ...DEFAULT_REQUEST_OPTIONS });
 
 /** Where the channel sends to (the doctor's e-mail address or fax number). */
 const addressOf = (group: DocumentRequestGroup) => (group.channel === 'fax' || group.channel === 'fax-notification' ? group.doctor.fax : group.channel ? group.doctor.email : '');
@@ -44,10 +49,12 @@ export interface DoctorCardProps {
   compact: boolean;
   /** The subject is missing (after a send attempt). */
   subjectError: boolean;
+  /** A send was tried: wrong fields show their error. */
+  checked: boolean;
 }
 
 /** One doctor's request: how it goes, subject, text, snippets and the orders it asks for. */
-export function DoctorCard({ group, draft, onDraft, type, snippets, canEditDoctor, compact, subjectError }: DoctorCardProps) {
+export function DoctorCard({ group, draft, onDraft, type, snippets, canEditDoctor, compact, subjectError, checked }: DoctorCardProps) {
   const headingId = useId();
   const [managing, setManaging] = useState(false);
   const name = doctorLabel(group.doctor);
@@ -104,6 +111,7 @@ export function DoctorCard({ group, draft, onDraft, type, snippets, canEditDocto
                 {T.manageSnippets}
               </Button>
             </Box>
+            <RequestOptionsFields value={draft} onChange={(options) => onDraft({ ...draft, ...options })} showErrors={checked || draft.supplyDays.length > 0} />
             <TextField
               label={T.subject}
               value={draft.subject}

@@ -4,12 +4,17 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { TASK_STATUSES, TASK_STATUS_LABELS, type TaskStatus } from '@mediport/contracts';
+import { REQUEST_STATE_LABELS, REQUEST_STATES, type RequestState } from '@mediport/contracts/documents';
 import { callApi } from '@mediport/api-client';
 import { formatGermanDate, parseGermanDate } from '@mediport/validation';
 import { FilterBar, FilterSwitch, useDebouncedInput, type FilterChip, type ListState } from '@mediport/ui';
 import { LIST_TEXTS as T } from '../messages';
 import type { TaskRights } from './task-rights';
 import { TASK_FILTER_DELAY_MS, type TaskFilterName } from '../list-request';
+import { TRACKER_TEXTS } from '../../documents/messages';
+
+/** The states of a prescription request to filter the orders by. */
+const REQUEST_OPTIONS: FilterOption[] = REQUEST_STATES.map((s) => ({ value: s, label: REQUEST_STATE_LABELS[s] }));
 
 /** The status select's "Alle" entry (no status chosen). */
 const ALL = 'all';
@@ -118,11 +123,12 @@ export interface TaskFiltersProps {
 }
 
 /** Filters behind "Weitere Filter" (the bar shows search, status, "Nur neue", "Ungelesene Nachrichten"). */
-const MORE: readonly TaskFilterName[] = ['latestDelivery', 'doctor', 'medicine', 'home', 'filter_date_type', 'from', 'to'];
+const MORE: readonly TaskFilterName[] = ['latestDelivery', 'doctor', 'medicine', 'home', 'request', 'filter_date_type', 'from', 'to'];
 
 /**
  * The orders list's filter bar: search, status, "Nur neue" and "Ungelesene Nachrichten"
- * at hand; latest delivery, doctor, medicine, home, date type, from and to behind "Weitere Filter";
+ * at hand; latest delivery, doctor, medicine, home, the prescription request's state, date type,
+ * from and to behind "Weitere Filter";
  * what is set as removable chips.
  */
 export function TaskFilters({ list, rights, extraChips = [] }: TaskFiltersProps) {
@@ -145,6 +151,7 @@ export function TaskFilters({ list, rights, extraChips = [] }: TaskFiltersProps)
   if (filters.doctor) chips.push(chip('doctor', T.doctorFilter, nameOf(doctors, filters.doctor)));
   if (filters.medicine) chips.push(chip('medicine', T.medicineFilter, filters.medicine));
   if (filters.home) chips.push(chip('home', T.homeFilter, nameOf(homes, filters.home)));
+  if (filters.request) chips.push(chip('request', TRACKER_TEXTS.requestFilter, REQUEST_STATE_LABELS[filters.request as RequestState] ?? filters.request));
   if (filters.filter_date_type) chips.push(chip('filter_date_type', T.dateType, filters.filter_date_type === 'modified' ? T.modified : T.createdDate));
   if (filters.from) chips.push(chip('from', T.from, day(filters.from)));
   if (filters.to) chips.push(chip('to', T.to, day(filters.to)));
@@ -163,6 +170,7 @@ export function TaskFilters({ list, rights, extraChips = [] }: TaskFiltersProps)
           {rights.doctorFilter && <OptionFilter label={T.doctorFilter} value={filters.doctor} options={doctors} onChange={(v) => setFilter('doctor', v)} />}
           <SettledTextField label={T.medicineFilter} value={filters.medicine} onChange={(v) => setFilter('medicine', v)} />
           {rights.homeFilter && <OptionFilter label={T.homeFilter} value={filters.home} options={homes} onChange={(v) => setFilter('home', v)} />}
+          <OptionFilter label={TRACKER_TEXTS.requestFilter} value={filters.request} options={REQUEST_OPTIONS} onChange={(v) => setFilter('request', v)} />
           <OptionFilter
             label={T.dateType}
             value={filters.filter_date_type}

@@ -77,6 +77,7 @@ export function aTask(overrides: Partial<TaskDto> = {}): TaskDto {
     events: 3,
     unseenEvents: 1,
     error: false,
+    request: null,
     ...AUDIT,
     actions: actionsFor(status, type),
     ...overrides,

@@ -88,8 +88,8 @@ describe('Dokumente', () => {
 
   it('shows the billing note in the billing tabs', () => {
     setAuth(demoAuth(['ROLE_PHARMA', 'ROLE_MANAGER']));
-    renderApp(<ProfilePage />, { route: '/profil?tab=3', path: '/profil' });
-    expect(screen.getByRole('tab', { name: 'Verträge', selected: true })).toBeInTheDocument();
+    renderApp(<ProfilePage />, { route: '/profil?tab=5', path: '/profil' });
+    expect(screen.getByRole('tab', { name: 'Mandat', selected: true })).toBeInTheDocument();
     expect(screen.getByText('Dieser Bereich folgt mit der Abrechnung.')).toBeInTheDocument();
   });
 });
