@@ -120,6 +120,21 @@ describe('ChatPanel', () => {
     expect(calls.find((c) => c.route === 'POST /api/documents/:id/resend')!.url).toBe('/api/documents/d2/resend');
   });
 
+  it("offers 'Erneut senden' only under a request's latest failure, not under one that was sent again", async () => {
+    chatServer([
+      anEvent({ _id: 'f1', type: 'faxresponse', data: 'BUSY', document: 'd2', createdFrom: null, createdAt: '2026-11-20T09:05:00.000Z' }),
+      anEvent({ _id: 'f2', type: 'fax', data: null, document: 'd2', createdFrom: pharmacy, createdAt: '2026-11-20T09:10:00.000Z' }),
+      anEvent({ _id: 'f3', type: 'faxresponse', data: 'SENT', document: 'd2', createdFrom: null, createdAt: '2026-11-20T09:11:00.000Z' }),
+      anEvent({ _id: 'm1', type: 'email', data: null, state: 'failed', document: 'd1', createdFrom: pharmacy, createdAt: '2026-11-20T09:12:00.000Z' }),
+    ]);
+    renderApp(<ChatPanel taskId="t1" />);
+    const feed = await screen.findByRole('list', { name: 'Nachrichten' });
+    await within(feed).findByText('Fax wurde versendet');
+    const buttons = within(feed).getAllByRole('button', { name: 'Erneut senden' });
+    expect(buttons).toHaveLength(1);
+    expect(within(feed).getAllByRole('listitem').at(-1)).toContainElement(buttons[0]!);
+  });
+
   it("shows no 'Erneut senden' without the right to send requests (a home)", async () => {
     setAuth(demoAuth(['ROLE_HOME']));
     chatServer([anEvent({ _id: 'm1', type: 'email', data: null, state: 'failed', document: 'd1', createdFrom: pharmacy })]);

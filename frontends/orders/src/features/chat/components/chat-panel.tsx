@@ -21,14 +21,19 @@ export function ChatPanel({ taskId }: { taskId: string }) {
   if (events.error && !events.data) feed = <ErrorPanel message={UI_MESSAGES.loadFailed} onRetry={() => void events.refetch()} />;
   else if (!events.data) feed = <LoadingState />;
   else if (events.data.length === 0) feed = <EmptyState text={EVENT_MESSAGES.empty} />;
-  else
+  else {
+    // A failed send offers 'Erneut senden' only while it is its request's latest word: once sent
+    // again ('Fax wird versendet', then sent or failed anew) the older failure is history.
+    const latestOfDocument = new Map<string, string>();
+    for (const event of events.data) if (event.document) latestOfDocument.set(event.document, event._id);
     feed = (
       <Box component="ul" aria-label={CHAT_TEXTS.title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {events.data.map((event) => (
-          <EventItem key={event._id} event={event} />
+          <EventItem key={event._id} event={event} latest={!event.document || latestOfDocument.get(event.document) === event._id} />
         ))}
       </Box>
     );
+  }
 
   const form = <MessageForm taskId={taskId} />;
   return (

@@ -185,7 +185,8 @@ function Signature({ event }: { event: TaskEventDto }) {
 }
 
 /** One entry of the feed: author icon and name, time, the type's text, attachments, "neu" while unseen. */
-export function EventItem({ event }: { event: TaskEventDto }) {
+/** `latest`: no later event of the same prescription request follows (else a failure offers no "Erneut senden"). */
+export function EventItem({ event, latest = true }: { event: TaskEventDto; latest?: boolean }) {
   const { text, tone } = eventText(event);
   const proof = event.type === 'delivery_proof';
   return (
@@ -220,7 +221,7 @@ export function EventItem({ event }: { event: TaskEventDto }) {
           <span>{text}</span>
         </Typography>
         {proof ? <Signature event={event} /> : event.files.length > 0 && <Attachments event={event} />}
-        {tone === 'error' && event.document && (event.type === 'email' || event.type === 'faxresponse') && <ResendButton documentId={event.document} />}
+        {tone === 'error' && latest && event.document && (event.type === 'email' || event.type === 'faxresponse') && <ResendButton documentId={event.document} />}
       </Box>
     </Box>
   );
