@@ -194,16 +194,30 @@ function joined(...parts) {
 }
 
 /**
- * The list statement's parts: the page's ids as the backend picks them on tasks alone (`"tasks"."id"
- * in (<ids>) order by O`: one ordered select, or for the default view the open and the closed part
+ * The list statement's parts: the page's ids as the backend picks them on tasks alone (`from (<ids>)
+ * "page" join "tasks" … order by O`: one ordered select, or for the default view the open and the closed part
  * each read in order, then put together), the same ids the plain way (every match sorted by O, then
  * cut), and the same list the plain way, as before the page-first pick: every match joined, sorted,
  * then cut. The WHERE of the plain ones is the count statement's (the same WHERE as the list's).
  */
 function listParts(list, count) {
-  const m = /^(.*?) where "tasks"\."id" in \((.*)\) order by (.*)$/is.exec(list.text);
-  if (!m) throw new Error(`unexpected list statement (not page-first): ${list.text}`);
-  const [, head, ids, order] = m;
+  // `<select list> from (<ids>) "page" join "tasks" on "tasks"."id" = "page"."id" <joins> order by O`
+  const marker = ') "page" join "tasks" on "tasks"."id" = "page"."id" ';
+  const end = list.text.indexOf(marker);
+  if (end < 0) throw new Error(`unexpected list statement (not page-first): ${list.text}`);
+  let start = end;
+  for (let depth = 1; depth > 0; ) {
+    start -= 1;
+    if (start < 0) throw new Error(`unbalanced list statement: ${list.text}`);
+    if (list.text[start] === ')') depth += 1;
+    else if (list.text[start] === '(') depth -= 1;
+  }
+  const select = list.text.slice(0, start).replace(/\s*from\s*$/i, '');
+  const ids = list.text.slice(start + 1, end);
+  const m = /^(.*?) order by (.*)$/is.exec(list.text.slice(end + marker.length));
+  if (!m) throw new Error(`unexpected list statement (no order): ${list.text}`);
+  const head = `${select} from "tasks" ${m[1]}`;
+  const order = m[2];
   const matches = countWhere(count);
   const headPart = statement(head, list.values);
   const orderPart = statement(order, list.values);

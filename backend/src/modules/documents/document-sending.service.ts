@@ -21,7 +21,7 @@ import {
 } from '@mediport/contracts/documents';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
-import { Clock } from '../../core/clock/clock.js';
+import { berlinDate, Clock } from '../../core/clock/clock.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { FilesService, type StoredFile } from '../../core/files/files.service.js';
@@ -82,6 +82,9 @@ function supplyDaysOf(value: unknown, reason: DocumentReason, path: string): num
 const invalid = (path: string, message: string) => AppError.badRequest([{ path, code: 'invalid', message }]);
 const doctorName = (d: { title: string; firstname: string; lastname: string }) => [d.title, d.firstname, d.lastname].filter(Boolean).join(' ');
 
+/** The letterhead of a request: the pharmacy's (company settings) or a care home's sender settings. */
+type Sender = ReturnType<typeof letterhead> & { logo?: string };
+
 /**
  * Sending prescription requests: per doctor one PDF (letterhead, text, the orders as a table), one
  * document row, on every order a recipe_request event and the channel's first event, and one outbox
@@ -116,13 +119,21 @@ export class DocumentSendingService implements OnModuleInit {
   /** POST /api/documents: checks every group, then writes and queues them all, or nothing. */
   async create(auth: AuthContext, dto: DocumentCreateDto): Promise<DocumentCreateResponse> {
     const groups = await this.check(auth, dto);
-    const sender = letterhead(await this.settings.get());
+    const pharmacy = letterhead(await this.settings.get());
     const createdAt = this.clock.now();
+    const senders = new Map<string, Promise<Sender | null>>();
+    const senderOf = async (group: CheckedGroup): Promise<Sender> => {
+      const homeIds = [...new Set(group.rows.map((r) => r.task.homeId))];
+      const homeId = homeIds.length === 1 ? homeIds[0] : null;
+      if (!homeId) return pharmacy;
+      if (!senders.has(homeId)) senders.set(homeId, this.homeSender(homeId, berlinDate(createdAt)));
+      return (await senders.get(homeId)) ?? pharmacy;
+    };
     const ids = await this.unitOfWork.run(async () => {
       // Each order becomes one request's current one: two sendings for the same order wait for each other.
       await this.tasks.lockMany(groups.flatMap((g) => g.rows.map((r) => r.task.id)));
       const created: string[] = [];
-      for (const group of groups) created.push(await this.write(auth, group, sender, createdAt));
+      for (const group of groups) created.push(await this.write(auth, group, await senderOf(group), createdAt));
       return created;
     });
     const documents = await Promise.all(ids.map(async (id) => this.toDto((await this.repo.find(id))!, groups[ids.indexOf(id)]!.doctor, auth)));
@@ -203,8 +214,28 @@ export class DocumentSendingService implements OnModuleInit {
     });
   }
 
+  /**
+   * The letterhead of a request whose orders all belong to one care home with a contract in force
+   * and sender settings: the home's sender name, phone, fax and logo (the address and e-mail are
+   * the home's). Null: the pharmacy's letterhead from the company settings.
+   */
+  private async homeSender(homeId: string, today: string): Promise<Sender | null> {
+    const home = await this.repo.homeSender(homeId, today);
+    if (!home) return null;
+    const logo = home.logo ? await this.files.read(home.logo) : null;
+    return {
+      name: home.name.trim(),
+      street: home.street,
+      place: [home.postalCode, home.city].filter(Boolean).join(' '),
+      phone: home.phone,
+      fax: home.fax,
+      email: home.email,
+      logo: logo && logo.row.mimeType.startsWith('image/') ? `data:${logo.row.mimeType};base64,${logo.data.toString('base64')}` : undefined,
+    };
+  }
+
   /** One doctor's document: PDF, row, events, outbox message. Inside the caller's unit of work. */
-  private async write(auth: AuthContext, group: CheckedGroup, sender: ReturnType<typeof letterhead>, createdAt: Date): Promise<string> {
+  private async write(auth: AuthContext, group: CheckedGroup, sender: Sender, createdAt: Date): Promise<string> {
     const { doctor, channel, rows } = group;
     const reasonLine = documentReasonLine(group.reason, group.priority, group.supplyDays);
     const pdf = await this.pdf.render(

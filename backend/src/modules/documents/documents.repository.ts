@@ -3,7 +3,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Snippet } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
-import { doctorOffices, doctors, documents, taskEvents, users } from '../../db/schema/index.js';
+import { qualified } from '../../core/http/list.js';
+import { hasContractSql } from '../../core/permissions/contract-rights.js';
+import { doctorOffices, doctors, documents, homes, taskEvents, users } from '../../db/schema/index.js';
 
 /** What the prescription requests read beside the orders: the caller's snippets, the doctors' addresses. */
 @Injectable()
@@ -60,5 +62,28 @@ export class DocumentsRepository {
       .values(taskIds.map((taskId) => ({ taskId, type: values.type, data: values.data === null ? sql`'null'::jsonb` : values.data, state: values.state ?? null, document: values.document, createdBy: values.createdBy, createdAt: sql`clock_timestamp()` })))
       .returning({ id: taskEvents.id });
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * The care home's sender settings (name, phone, fax, logo, its address and e-mail) when one of its
+   * contracts is in force on `today` (YYYY-MM-DD) and a sender name is set; else null.
+   */
+  async homeSender(homeId: string, today: string) {
+    const [row] = await this.db
+      .select({
+        name: homes.senderName,
+        phone: homes.senderPhone,
+        fax: homes.senderFax,
+        logo: homes.logo,
+        street: homes.street,
+        postalCode: homes.postalCode,
+        city: homes.city,
+        email: homes.email,
+        inForce: hasContractSql({ home: qualified(homes.id) }, today).mapWith(Boolean),
+      })
+      .from(homes)
+      .where(eq(homes.id, homeId))
+      .limit(1);
+    return row && row.inForce && row.name.trim() ? row : null;
   }
 }

@@ -8,11 +8,12 @@ import { DOCUMENT_MESSAGES, type DocumentCreateResponse } from '@mediport/contra
 import type { AppConfig } from '../../core/config/app-config.js';
 import { APP_CONFIG } from '../../core/config/config.module.js';
 import type { Database } from '../../core/db/database.js';
+import { FilesService } from '../../core/files/files.service.js';
 import { e164 } from '../../core/outbox/fax.transport.js';
 import { SmtpReceiver } from '../../core/outbox/testing/smtp-receiver.js';
 import { until } from '../../core/outbox/testing/until.js';
 import { pdfText } from '../../core/pdf/testing/pdf-text.js';
-import { doctors, documents, settings, taskEvents, tasks } from '../../db/schema/index.js';
+import { doctors, documents, homes, patients, settings, taskEvents, tasks } from '../../db/schema/index.js';
 import { grantPermission } from '../../testing/acl.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { type TaskWorld, taskWorld } from '../tasks/testing/task-world.js';
@@ -104,8 +105,30 @@ describe('POST /api/documents by e-mail', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = (await pdfText(pdf.body as Buffer)).text.replace(/\s+/g, ' ');
-    for (const expected of ['Rezeptanforderung', 'Löwen-Apotheke Mitte', 'Bitte um Rezepte', 'Liebe Praxis,', 'eilig', 'Eigenheim, Olga', '03.02.1940', 'Metoprolol 47,5', 'Ramipril 5 mg', 'Wohnbereich A']) expect(text).toContain(expected);
+    // All orders of one care home with a contract and sender settings: the home's letterhead.
+    for (const expected of ['Rezeptanforderung', 'Haus Sonnenschein – Pflegedienstleitung', 'Tel. 030 4455661', 'Bitte um Rezepte', 'Liebe Praxis,', 'eilig', 'Eigenheim, Olga', '03.02.1940', 'Metoprolol 47,5', 'Ramipril 5 mg', 'Wohnbereich A']) expect(text).toContain(expected);
     expect(text).not.toContain('alert(1)');
+    expect(text).not.toContain('Löwen-Apotheke Mitte');
+  });
+
+  it.each([
+    { title: 'a care home without a contract (whatever its sender settings say)', homes: 'other' as const },
+    { title: 'orders of two care homes', homes: 'both' as const },
+  ])("uses the pharmacy's letterhead for $title", async ({ homes: which }) => {
+    // A home of its own without any contract, but with sender settings.
+    const [home] = await database.insert(homes).values({ name: `Haus ohne Vertrag ${which}`, senderName: 'Residenz Absender', senderPhone: '030 999' }).returning({ id: homes.id });
+    const [patient] = await database.insert(patients).values({ firstname: 'Vera', lastname: 'Vertraglos', dateOfBirth: '1938-04-05', homeId: home!.id }).returning({ id: patients.id });
+    const doctor = await doctorWith({ email: `kopf${which}${run}@beispiel.de`, preferred: 'E-Mail' });
+    const ids = [await insertTask({ doctorId: doctor, homeId: home!.id, patientId: patient!.id })];
+    if (which === 'both') ids.push(await insertTask({ doctorId: doctor }));
+    const res = await send('apotheke', { type: 'email', documents: [{ doctor, subject: 'Briefkopf', content: '', tasks: ids }] });
+    expect(res.status).toBe(201);
+    const [stored] = await database.select().from(documents).where(eq(documents.id, (res.body as DocumentCreateResponse).documents[0]!._id));
+    const file = await app.get(FilesService).read(stored!.fileId!);
+    const text = (await pdfText(file!.data)).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Löwen-Apotheke Mitte');
+    expect(text).not.toContain('Residenz Absender');
+    expect(text).not.toContain('Pflegedienstleitung');
   });
 
   it('sends a notice without health data to a doctor who prefers e-mail notifications', async () => {

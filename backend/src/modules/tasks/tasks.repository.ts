@@ -186,10 +186,9 @@ const TASK_ROW = taskRow(TASK_SEEN);
 const PICKUP_ROW = taskRow(PICKUP_SEEN);
 export type TaskListRow = NonNullable<(typeof TASK_ROW)['_row']>;
 
-/** The tasks with the tables the row shows, rendered once (no parameters). */
-const TASK_FROM = renderSql(
-  sql`from ${tasks}
-    left join ${patients} on ${patients.id} = ${tasks.patientId}
+/** The tables the row shows beside the tasks, rendered once (no parameters). */
+const TASK_JOINS = renderSql(
+  sql`left join ${patients} on ${patients.id} = ${tasks.patientId}
     left join ${homeGroups} on ${homeGroups.id} = ${patients.homeGroupId}
     left join ${homes} on ${homes.id} = ${tasks.homeId}
     left join ${doctors} on ${doctors.id} = ${tasks.doctorId}
@@ -201,6 +200,15 @@ const TASK_FROM = renderSql(
 const text = (fragment: SQL) => renderSql(fragment).text;
 const TASKS = text(sql`${tasks}`);
 const TASK_ID = text(sql`${tasks.id}`);
+/** The tasks with the tables the row shows. */
+const TASK_FROM = `from ${TASKS} ${TASK_JOINS}`;
+/**
+ * The page's tasks (`ids`: a statement answering the column "id") with the tables the row shows.
+ * The page comes first in the FROM list: with eight tables joined the planner no longer reorders
+ * the joins freely (join_collapse_limit), and `tasks.id in (ids)` let it join every task before
+ * keeping the page's 50.
+ */
+const pageFrom = (ids: string) => `from (${ids}) "page" join ${TASKS} on ${TASK_ID} = "page"."id" ${TASK_JOINS}`;
 const LATEST_DELIVERY = text(sql`${tasks.latestDelivery}`);
 const CREATED_AT = text(sql`${tasks.createdAt}`);
 const OPEN_ONLY_TEXT = text(OPEN_ONLY);
@@ -218,11 +226,11 @@ type PageMode = 'pageFirst' | 'priority' | 'joined';
 const listShapes = new StatementShapes();
 
 /**
- * The list statement: `select <TASK_ROW> <TASK_FROM> where <page> order by O`. For 'pageFirst' the
- * page is `tasks.id in (select id from tasks where W order by O offset $a limit $b)`; for 'priority'
- * the ids of the open orders (`W and open`, in their index order, cut to offset + limit) and of the
- * closed ones (newest first, likewise cut) put one after the other, then the page; for 'joined'
- * `W order by O offset $a limit $b` on the joined rows.
+ * The list statement. For 'pageFirst': `select <TASK_ROW> from (select id from tasks where W order
+ * by O offset $a limit $b) page join tasks … order by O`; for 'priority' the page's ids are those
+ * of the open orders (`W and open`, in their index order, cut to offset + limit) and of the closed
+ * ones (newest first, likewise cut) put one after the other, then cut; for 'joined'
+ * `select <TASK_ROW> <TASK_FROM> where W order by O offset $a limit $b` on the joined rows.
  */
 function taskListStatement(plan: ListPlan, viewerId: string, mode: PageMode, row: typeof TASK_ROW): RenderedSql {
   const params = fillPlaceholders(row.head.params, { [VIEWER]: viewerId });
@@ -235,15 +243,14 @@ function taskListStatement(plan: ListPlan, viewerId: string, mode: PageMode, row
   const n = params.length;
   const rowKind = row === PICKUP_ROW ? 'pickup' : 'task';
   const text = listShapes.text(`${mode}\n${rowKind}\n${w.text}\n${o.text}\n${n}`, () => {
-    const head = `${row.head.text} ${TASK_FROM}`;
     const page = `offset $${n - 1} limit $${n}`;
-    if (mode === 'joined') return `${head} where ${w.text} order by ${o.text} ${page}`;
-    if (mode === 'pageFirst') return `${head} where ${TASK_ID} in (select ${TASK_ID} from ${TASKS} where ${w.text} order by ${o.text} ${page}) order by ${o.text}`;
+    if (mode === 'joined') return `${row.head.text} ${TASK_FROM} where ${w.text} order by ${o.text} ${page}`;
+    if (mode === 'pageFirst') return `${row.head.text} ${pageFrom(`select ${TASK_ID} from ${TASKS} where ${w.text} order by ${o.text} ${page}`)} order by ${o.text}`;
     const reach = `limit $${n - 2}`;
     const open = `(select ${TASK_ID}, 0 as "part", ${LATEST_DELIVERY} as "delivery", ${CREATED_AT} as "created" from ${TASKS} where (${w.text}) and ${OPEN_ONLY_TEXT} order by ${OPEN_ORDER_TEXT} ${reach})`;
     const closed = `(select ${TASK_ID}, 1 as "part", null::date as "delivery", ${CREATED_AT} as "created" from ${TASKS} where (${w.text}) and ${CLOSED_ONLY_TEXT} order by ${CLOSED_ORDER_TEXT} ${reach})`;
     const ids = `select "id" from (${open} union all ${closed}) "parts" order by "part", "delivery" asc nulls last, "created" desc, "id" ${page}`;
-    return `${head} where ${TASK_ID} in (${ids}) order by ${o.text}`;
+    return `${row.head.text} ${pageFrom(ids)} order by ${o.text}`;
   });
   return { text, params };
 }
