@@ -33,7 +33,7 @@ describe.each([
   async function statementsOfGet(path: string, token: string): Promise<{ res: request.Response; run: string[] }> {
     let res: request.Response | undefined;
     let run: string[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < 5; attempt++) {
       const warmUp = Date.now();
       await get(path, token);
       let measured = 0;
@@ -42,7 +42,9 @@ describe.each([
         res = await get(path, token);
       });
       const sessionRead = run.some((s) => /from "sessions"/.test(s));
-      if (!sessionRead || measured - warmUp < 1000) break;
+      // The row is kept for 1 s from its read in the warm-up; on a loaded machine a measured request
+      // that starts late in that second may look it up after it expired: such an attempt is repeated.
+      if (!sessionRead || measured - warmUp < 500) break;
     }
     return { res: res!, run };
   }
