@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type NodemailerError, type SendMailOptions, type Transporter } from 'nodemailer';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -23,7 +23,7 @@ export function messageIdOf(idempotencyKey: string): string {
  * with an SMTP 5xx answer is permanent; timeouts, refused connections and 4xx answers are retried.
  */
 @Injectable()
-export class EmailTransport implements OutboxTransport<'email'>, OnModuleDestroy {
+export class EmailTransport implements OutboxTransport<'email'>, OnApplicationShutdown {
   readonly channel = 'email' as const;
   /** Connect + greeting + a dozen silences at most: a send that takes longer is cut off and retried. */
   readonly timeLimitMs: number;
@@ -61,7 +61,12 @@ export class EmailTransport implements OutboxTransport<'email'>, OnModuleDestroy
     this.emlDir = path.join(config.dataDir, 'outbox');
   }
 
-  onModuleDestroy(): void {
+  /**
+   * After every onModuleDestroy: the dispatcher's shutdown (its grace period, then the abort that
+   * gives an unfinished message back untried) must end before the pool's connections close, or the
+   * closing pool fails the send as an attempt.
+   */
+  onApplicationShutdown(): void {
     this.smtp?.close();
   }
 
