@@ -45,6 +45,30 @@ function isExecutable(file) {
   }
 }
 
+/** Installs a Debian package with apt-get when the user is root on a Debian machine; true when it worked. */
+async function aptInstall(pkg, what) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) return false;
+  log('test', `${what} missing: installing Debian package "${pkg}" with apt-get …`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let code = await run('apt-get', ['install', '-y', '--no-install-recommends', pkg], { env });
+  if (code !== 0) {
+    await run('apt-get', ['update'], { env });
+    code = await run('apt-get', ['install', '-y', '--no-install-recommends', pkg], { env });
+  }
+  return code === 0;
+}
+
+/** xmllint (Debian: libxml2-utils) validates the SEPA direct-debit export against its XSD in the API tests. */
+async function ensureXmllint() {
+  if (isExecutable('/usr/bin/xmllint') || ((await aptInstall('libxml2-utils', 'xmllint')) && isExecutable('/usr/bin/xmllint'))) {
+    log('test', 'xmllint: /usr/bin/xmllint');
+    return 0;
+  }
+  log('test', c.red('xmllint not found. The API tests validate the SEPA export with it: sudo apt-get install -y libxml2-utils'));
+  return 1;
+}
+
 async function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (isExecutable(chromium)) {
@@ -56,19 +80,9 @@ async function ensureChromium() {
     log('test', c.red(`CHROMIUM_PATH=${chromium} is not an executable file.`));
     return 1;
   }
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    log('test', 'Chromium missing: installing Debian package "chromium" with apt-get …');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    let code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
-    if (code !== 0) {
-      await run('apt-get', ['update'], { env });
-      code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
-    }
-    if (code === 0 && isExecutable('/usr/bin/chromium')) {
-      process.env.CHROMIUM_PATH = '/usr/bin/chromium';
-      return 0;
-    }
+  if ((await aptInstall('chromium', 'Chromium')) && isExecutable('/usr/bin/chromium')) {
+    process.env.CHROMIUM_PATH = '/usr/bin/chromium';
+    return 0;
   }
   log(
     'test',
@@ -84,7 +98,7 @@ async function ensureChromium() {
 }
 
 async function prerequisites() {
-  const code = await ensureChromium();
+  const code = (await ensureChromium()) || (await ensureXmllint());
   if (code !== 0) return code;
   if (process.env.DATABASE_URL) log('test', `Database: DATABASE_URL is set; tests create their databases on that server.`);
   else if (await portAnswers(5432)) log('test', 'Database: PostgreSQL answers on 127.0.0.1:5432; tests create and drop their own databases there.');

@@ -25,12 +25,15 @@ import { TasksModule } from './modules/tasks/tasks.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { ImportModule } from './modules/import/import.module.js';
 import { OutboxAdminModule } from './modules/outbox-admin/outbox-admin.module.js';
+import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { ObservabilityModule } from './core/observability/observability.module.js';
 import { PdfModule } from './core/pdf/pdf.module.js';
 import { OutboxModule } from './core/outbox/outbox.module.js';
 import { FaxModule } from './modules/fax/fax.module.js';
 import { ClockModule } from './core/clock/clock.module.js';
 import { ScheduleModule } from '@nestjs/schedule';
+import { PaymentModule } from './modules/payment/payment.module.js';
+import { BackupModule } from './modules/backup/backup.module.js';
 
 @Module({})
 export class AppModule {
@@ -70,6 +73,9 @@ export class AppModule {
         ImportModule,
         FaxModule,
         OutboxAdminModule,
+        InvoicesModule,
+        PaymentModule,
+        BackupModule,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { MEDICINE_MESSAGES } from '@mediport/contracts';
+import { MEDICINE_MESSAGES } from '@mediport/contracts/medicines';
 import { sidebar, signInAndWait } from '../support/app.js';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 

@@ -52,6 +52,7 @@ export const MESSAGES = {
   remove: 'Entfernen',
   removeConfirm: (name: string) => `Dokument „${name}“ entfernen?`,
   placedAt: (date: string) => `hinterlegt am ${date}`,
+  remoteVersion: (version: string) => `Profilbereich, Version ${version}`,
 } as const;
 
 /** Profile tabs with their fixed index (?tab=N / #scrollable-force-tab-N) and permission. */

@@ -50,7 +50,10 @@ import type { ImportCounts, ImportPreview, ImportProgress, ImportTaskRequest } f
 import type { DocumentCreateBody, DocumentCreateResponse, DocumentMarkBody, DocumentMarkResponse, DocumentRequestBody, DocumentRequestResponse, DocumentResendResponse, DocumentTrackerDto } from './documents.js';
 import type { FaxReportBody, FaxReportResponse } from './fax.js';
 import type { OutboxListResponse, OutboxRetryResponse } from './outbox.js';
+import type { InvoiceListResponse, InvoiceProofListResponse, InvoiceRunRequest, InvoiceRunResponse, InvoiceUpdateRequest, InvoiceUpdateResponse } from './invoices.js';
 import type { SettingsAdminDto, SettingsUpdateRequest } from './settings.js';
+import type { PaymentData, PaymentDataAnswer, PaymentDataRefusal, PaymentDataUpdate } from './payment.js';
+import type { BackupEntry } from './backup.js';
 import type { ReadAllResponse, StatisticsResponse } from './statistics.js';
 import type { EventListItemDto, EventsSeenRequest, TaskEventCreateResponse, TaskEventDto, TaskEventMetaResponse, TaskEventsSeenRequest, TaskEventWriteRequest } from './task-events.js';
 import type { PastMedicineDto, TaskDto, TaskSeenRequest, TaskSeenResponse, TaskSuggestionsResponse, TaskWriteRequest } from './tasks.js';
@@ -234,6 +237,25 @@ export const API_MAP = {
 
   // Delivery reports of the HTTP fax gateway (signed, no session)
   'POST /api/fax/callback': route<FaxReportBody, FaxReportResponse>(),
+
+  // Invoices (profile tab Rechnungen) and the monthly billing run
+  'GET /api/invoices': route<undefined, InvoiceListResponse>(),
+  /** The same list under its older path. */
+  'GET /api/invoice/list': route<undefined, InvoiceListResponse>(),
+  'GET /api/invoices/proof': route<undefined, InvoiceProofListResponse>(),
+  /** The invoice's PDF; `?path=` may name its file. */
+  'GET /api/invoices/download/:id': fileRoute(),
+  'PUT /api/invoices': route<InvoiceUpdateRequest, InvoiceUpdateResponse>(),
+  'POST /api/invoices/run': route<InvoiceRunRequest, InvoiceRunResponse>(),
+
+  // SEPA mandate (profile tab Mandat), the direct-debit export (pain.008.001.08) and backup archives (tab Backup)
+  'GET /api/users/:id/paymentData': route<undefined, PaymentData>(),
+  /** A refused grant answers 400 with PaymentDataRefusal (`action: 'error'`). */
+  'PUT /api/users/:id/paymentData': route<PaymentDataUpdate, PaymentDataAnswer | PaymentDataRefusal>(),
+  /** `?month=YYYY-MM`: the XML file. */
+  'GET /api/invoices/sepa': fileRoute(),
+  'GET /api/backup': route<undefined, ListResponse<BackupEntry>>(),
+  'GET /api/backup/download/:name': fileRoute(),
 } as const satisfies Record<`${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`, ApiRouteSpec<unknown, unknown>>;
 
 export type ApiRoute = keyof typeof API_MAP;

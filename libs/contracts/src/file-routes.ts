@@ -18,6 +18,9 @@ export const FILE_ROUTES = [
   'GET /api/tasks/:taskId/events/:eventId/attachment/:name',
   'GET /api/tasks/export',
   'GET /api/import/task/template',
+  'GET /api/invoices/download/:id',
+  'GET /api/invoices/sepa',
+  'GET /api/backup/download/:name',
 ] as const satisfies readonly ApiRoute[];
 
 type MapFileRoute = { [R in ApiRoute]: ApiMapSpecs[R]['answer'] extends 'file' ? R : never }[ApiRoute];

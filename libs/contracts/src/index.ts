@@ -318,14 +318,17 @@ export interface SwitchBackRequest {
 export * from './profile.js';
 export * from './statistics.js';
 export * from './users.js';
-export * from './meetings.js';
+// Meetings, medicines and the order status machine: their values are subpaths
+// (@mediport/contracts/meetings, /medicines, /task-machine), left out of the screens' shared
+// contracts chunk that the login page loads; their types come from here too.
+export type * from './meetings.js';
 export * from './settings.js';
-export * from './medicines.js';
+export type * from './medicines.js';
 export * from './oauth.js';
 export * from './masterdata.js';
 export * from './tasks.js';
 export * from './errors.js';
-export * from './task-machine.js';
+export type * from './task-machine.js';
 export * from './task-events.js';
 export * from './health.js';
 export * from './remote-nav.js';

@@ -11,6 +11,10 @@ export const SETTINGS_LOGO_PATH = '/api/settings/logo';
 export interface SettingsAdminDto extends SettingsDto {
   debtorId: string;
   instanceId: string;
+  /** SEPA creditor identifier, the creditor account (IBAN in groups of four) and its BIC: the direct-debit export's creditor (the API always answers them). */
+  creditorId?: string;
+  creditorIban?: string;
+  creditorBic?: string;
   /** The instance belongs to the partner platform: the company name is managed there. */
   partnerInstance: boolean;
 }
@@ -25,6 +29,9 @@ export function isSettingsAdmin(settings: SettingsDto | SettingsAdminDto): setti
  * field is required; `debtorId` and `instanceId` change only by an administrator.
  */
 export type SettingsUpdateRequest = Omit<SettingsDto, 'logo'> & {
+  creditorId?: string;
+  creditorIban?: string;
+  creditorBic?: string;
   /** LOGO_DELETE_MARKER removes the stored logo. */
   logo?: typeof LOGO_DELETE_MARKER;
 };

@@ -5,7 +5,8 @@
  * patient_edit_view, patient_delete_view, doctor_delete_view, doctor_office_delete_view,
  * home_create_view, home_delete_view, home_group_edit_view, invoice_list_view, contract_list_view,
  * contract_adoption_view, payment_edit_view, backup_list_view, profile_document_manage_view,
- * outbox_list_view, outbox_retry_view, contract_edit_view. They follow the spec's naming.
+ * outbox_list_view, outbox_retry_view, contract_edit_view, invoice_sepa_export_view, invoice_run_view,
+ * invoice_cancel_view. They follow the spec's naming.
  */
 import type { AclRuleGroup } from '@mediport/contracts';
 
@@ -194,10 +195,13 @@ export const CATALOGUE = [
           { name: 'invoice_list_view', label: 'Rechnungen anzeigen', api: 'GET /api/invoices', hasOnlyOwn: true },
           { name: 'download_invoice_view', label: 'Rechnung herunterladen', api: 'GET /api/invoices/download/{id}', hasOnlyOwn: true },
           { name: 'switch_payment_state_invoice_view', label: 'Zahlstatus umschalten', api: 'PUT /api/invoices' },
+          { name: 'invoice_run_view', label: 'Monatsabrechnung starten', api: 'POST /api/invoices/run' },
+          { name: 'invoice_cancel_view', label: 'Rechnungen stornieren (Gutschrift)', api: 'PUT /api/invoices' },
           { name: 'contract_list_view', label: 'Verträge anzeigen', api: 'GET /api/contracts', hasOnlyOwn: true },
           { name: 'contract_adoption_view', label: 'Vertrag übernehmen', api: 'POST /api/contracts/{id}/adoption', hasOnlyOwn: true },
           { name: 'contract_edit_view', label: 'Verträge ändern (Shop, Laufzeit, Kündigung)', api: 'PUT /api/contracts/{id}', hasOnlyOwn: true },
           { name: 'payment_edit_view', label: 'SEPA-Mandat erteilen', api: 'PUT /api/users/{id}/paymentData' },
+          { name: 'invoice_sepa_export_view', label: 'Lastschriften exportieren (SEPA)', api: 'GET /api/invoices/sepa' },
           { name: 'backup_list_view', label: 'Backups anzeigen', api: 'GET /api/backup' },
         ],
       },

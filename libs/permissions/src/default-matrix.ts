@@ -146,6 +146,9 @@ export const DEFAULT_MATRIX: AclMatrix = {
       ...BASE_PROFILE,
       // Everyone of the home sees its contract and who may act on it; its managers act.
       ...own(['profile_contract_view', 'contract_list_view']),
+      // The home's monthly backup archives (its orders, chats and documents) for everyone of the home.
+      'profile_backup_view',
+      'backup_list_view',
     ],
     manager: [
       'section_administration_view',
@@ -185,6 +188,9 @@ export const DEFAULT_MATRIX: AclMatrix = {
       // Everyone of the practice sees its contract and who may act on it (the "Vertrag
       // benötigt!" dialog leads here); its managers ask for the takeover and use the shop.
       ...own(['profile_contract_view', 'contract_list_view']),
+      // The practice's monthly backup archives for everyone of the practice.
+      'profile_backup_view',
+      'backup_list_view',
     ],
     manager: [
       'section_administration_view',
@@ -224,6 +230,10 @@ export const DEFAULT_MATRIX: AclMatrix = {
       'invoice_list_view',
       'download_invoice_view',
       'switch_payment_state_invoice_view',
+      // The debtor's SEPA mandate and the monthly direct-debit export of the open invoices.
+      'profile_mandate_view',
+      'payment_edit_view',
+      'invoice_sepa_export_view',
     ],
     manager: [],
   },

@@ -23,6 +23,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
   });
 
+  it('generates the payment data key once per data directory, or takes PAYMENT_DATA_KEY as hex or base64', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).paymentDataKey;
+    expect(first.length).toBe(32);
+    expect(readFileSync(path.join(dir, 'payment-data-key'), 'utf8')).toBe(first.toString('base64'));
+    expect(loadConfig({ DATA_DIR: dir }).paymentDataKey.equals(first)).toBe(true);
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ DATA_DIR: tmp(), PAYMENT_DATA_KEY: hex }).paymentDataKey.toString('hex')).toBe(hex);
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ DATA_DIR: tmp(), PAYMENT_DATA_KEY: b64 }).paymentDataKey.equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it.each(['geheim', 'ab'.repeat(31), 'ab'.repeat(33), Buffer.alloc(16).toString('base64'), Buffer.alloc(48, 255).toString('base64')])('refuses PAYMENT_DATA_KEY %s without repeating it', (value) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 's', PAYMENT_DATA_KEY: value })).toThrow(/^Invalid PAYMENT_DATA_KEY \(/);
+  });
+
   it.each([
     { title: 'DATABASE_URL set', env: { DATABASE_URL: 'postgres://x/y' }, demo: false },
     { title: 'DATABASE_URL and DEMO=1', env: { DATABASE_URL: 'postgres://x/y', DEMO: '1' }, demo: true },

@@ -12,6 +12,11 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | null;
   jwtSecret: string;
+  /**
+   * Key of the payment data encrypted at rest (PAYMENT_DATA_KEY: 32 bytes as base64 or 64 hex
+   * digits; default generated once into DATA_DIR/payment-data-key). AES-256-GCM, see modules/payment.
+   */
+  paymentDataKey: Buffer;
   demo: boolean;
   sso: {
     enabled: boolean;
@@ -319,6 +324,27 @@ function jwtSecretFor(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
+/** PAYMENT_DATA_KEY: exactly 32 bytes, as 64 hex digits or base64/base64url; anything else fails the boot (never echoed). */
+function paymentDataKeyFor(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
+  const given = text(env.PAYMENT_DATA_KEY);
+  if (given) {
+    const key = /^[0-9a-f]{64}$/i.test(given) ? Buffer.from(given, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(given) ? Buffer.from(given, 'base64') : null;
+    if (!key || key.length !== 32) throw new ConfigError('Invalid PAYMENT_DATA_KEY (32 bytes: 64 hex digits or 44 base64 characters, e.g. openssl rand -base64 32)');
+    return key;
+  }
+  // Generated once per data directory like the JWT secret: losing it makes the stored IBANs unreadable.
+  const file = path.join(dataDir, 'payment-data-key');
+  if (existsSync(file)) {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    if (key.length !== 32) throw new ConfigError(`Invalid key in ${file} (expected 32 bytes as base64)`);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`Invalid PORT "${env.PORT}"`);
@@ -337,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl,
     jwtSecret: jwtSecretFor(env, dataDir),
+    paymentDataKey: paymentDataKeyFor(env, dataDir),
     demo,
     sso: {
       enabled: ssoEnabled,

@@ -5,6 +5,7 @@ import { DEFAULT_MATRIX } from '@mediport/permissions';
 import { aclMatrix, doctorOffices, doctors, homeGroups, homes, patients, settings, userHomeGroups, users } from '../../db/schema/index.js';
 import { seedDemoTasks } from '../../modules/tasks/demo/tasks.demo.js';
 import { seedDemoContracts, seedShopProducts } from '../../modules/contracts/contracts.seed.js';
+import { seedDemoInvoices } from '../../modules/invoices/invoices.seed.js';
 import type { Database } from './database.js';
 
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
@@ -192,10 +193,16 @@ export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean; o
       email: 'info@apotheke-am-markt.de',
       debtorId: 'D-10001',
       instanceId: '1',
+      // The direct-debit creditor: the Bundesbank's test creditor identifier and a test account.
+      creditorId: 'DE98ZZZ09999999999',
+      creditorIban: 'DE02120300000000202051',
+      creditorBic: 'BYLADEM1001',
     })
     .where(and(eq(settings.id, 1), eq(settings.company, '')));
   // The contracts of the pharmacy, "Haus Sonnenschein" and Dr. Anna Berger's practice (pharmacy-paid, takeover possible).
   await seedDemoContracts(db, { home: home.id, doctor: doctor.id, homes: DEMO_HOMES.length });
+  // A few months of invoices for the pharmacy, a home and a practice, made by the billing run's code.
+  await seedDemoInvoices(db);
   // The demo orders' attachments go into the file store under the data folder.
   await seedDemoTasks(db, { dataDir: options.ordersDataDir });
   return true;

@@ -11,6 +11,7 @@ import type { AclPatchDto } from '../../modules/acl/dto/acl-patch.dto.js';
 import type { AuthController } from '../../modules/auth/auth.controller.js';
 import type { LoginDto } from '../../modules/auth/dto/login.dto.js';
 import type { SwitchBackDto } from '../../modules/auth/dto/switch-back.dto.js';
+import type { BackupController } from '../../modules/backup/backup.controller.js';
 import type { PublicConfigController } from '../../modules/config/config.controller.js';
 import type { ContractsController, ProductsController } from '../../modules/contracts/contracts.controller.js';
 import type { ContractAdoptionDto, ContractUpdateDto } from '../../modules/contracts/dto/contract-update.dto.js';
@@ -29,6 +30,8 @@ import type { HomeWriteDto } from '../../modules/homes/dto/home-write.dto.js';
 import type { HomesController } from '../../modules/homes/homes.controller.js';
 import type { ImportTaskDto } from '../../modules/import/dto/import-task.dto.js';
 import type { ImportController } from '../../modules/import/import.controller.js';
+import type { InvoiceRunDto, InvoiceUpdateDto } from '../../modules/invoices/dto/invoice-update.dto.js';
+import type { InvoiceListController, InvoicesController } from '../../modules/invoices/invoices.controller.js';
 import type { MedicineToggleDto } from '../../modules/medicines/dto/medicine-toggle.dto.js';
 import type { MedicinesController } from '../../modules/medicines/medicines.controller.js';
 import type { MeetingUpdateDto } from '../../modules/meetings/dto/meeting-update.dto.js';
@@ -38,6 +41,9 @@ import type { OauthController, PartnerController } from '../../modules/oauth/oau
 import type { OutboxAdminController } from '../../modules/outbox-admin/outbox-admin.controller.js';
 import type { PatientWriteDto } from '../../modules/patients/dto/patient-write.dto.js';
 import type { PatientsController } from '../../modules/patients/patients.controller.js';
+import type { PaymentDataDto } from '../../modules/payment/dto/payment-data.dto.js';
+import type { PaymentController } from '../../modules/payment/payment.controller.js';
+import type { SepaExportController } from '../../modules/payment/sepa-export.controller.js';
 import type { DocumentDecisionDto, DocumentUploadDto } from '../../modules/profile/dto/profile-documents.dto.js';
 import type { ProfileUpdateDto } from '../../modules/profile/dto/profile-update.dto.js';
 import type { ProfileDocumentsController } from '../../modules/profile/profile-documents.controller.js';
@@ -75,6 +81,8 @@ export type ApiMapCheck = [
   Route<'GET /api/acl', Answer<AclController['read']>>,
   Route<'GET /api/acl/doku/:name', Answer<AclController['doku']>>,
   Route<'GET /api/auth/session', Answer<AuthController['session']>>,
+  Route<'GET /api/backup', Answer<BackupController['list']>>,
+  Route<'GET /api/backup/download/:name', Answer<BackupController['download']>>,
   Route<'GET /api/config', Answer<PublicConfigController['read']>>,
   Route<'GET /api/contracts', Answer<ContractsController['list']>>,
   Route<'GET /api/contracts/:id', Answer<ContractsController['get']>>,
@@ -98,6 +106,11 @@ export type ApiMapCheck = [
   Route<'GET /api/homes/:id/logo', Answer<HomesController['logo']>>,
   Route<'GET /api/import/task/progress', Answer<ImportController['status']>>,
   Route<'GET /api/import/task/template', Answer<ImportController['template']>>,
+  Route<'GET /api/invoice/list', Answer<InvoiceListController['list']>>,
+  Route<'GET /api/invoices', Answer<InvoicesController['list']>>,
+  Route<'GET /api/invoices/download/:id', Answer<InvoicesController['download']>>,
+  Route<'GET /api/invoices/proof', Answer<InvoicesController['proofs']>>,
+  Route<'GET /api/invoices/sepa', Answer<SepaExportController['export']>>,
   Route<'GET /api/medicine', Answer<MedicinesController['list']>>,
   Route<'GET /api/meetings', Answer<MeetingsController['list']>>,
   Route<'GET /api/meetings/:contractId/:option', Answer<MeetingsController['get']>>,
@@ -124,6 +137,7 @@ export type ApiMapCheck = [
   Route<'GET /api/users', Answer<UsersController['list']>>,
   Route<'GET /api/users/:id', Answer<UsersController['get']>>,
   Route<'GET /api/users/:id/avatar', Answer<AvatarController['get']>>,
+  Route<'GET /api/users/:id/paymentData', Answer<PaymentController['get']>>,
   Route<'GET /api/users/:id/profile', Answer<ProfileController['get']>>,
   Route<'GET /api/users/:id/profile/documents', Answer<ProfileDocumentsController['list']>>,
   Route<'GET /api/users/:id/profile/documents/:name', Answer<ProfileDocumentsController['read']>>,
@@ -146,6 +160,7 @@ export type ApiMapCheck = [
   Route<'POST /api/homes', Answer<HomesController['create']>, HomeWriteDto>,
   Route<'POST /api/homes/:id/groups', Answer<HomesController['createGroup']>, HomeGroupWriteDto>,
   Route<'POST /api/import/task/preview', Answer<ImportController['preview']>, ImportTaskDto>,
+  Route<'POST /api/invoices/run', Answer<InvoicesController['run']>, InvoiceRunDto>,
   Route<'POST /api/oauth', Answer<OauthController['login']>, OauthLoginDto>,
   Route<'POST /api/outbox/:id/retry', Answer<OutboxAdminController['retry']>>,
   Route<'POST /api/patients', Answer<PatientsController['create']>, PatientWriteDto>,
@@ -167,6 +182,7 @@ export type ApiMapCheck = [
   Route<'PUT /api/homes/:id', Answer<HomesController['update']>, HomeWriteDto>,
   Route<'PUT /api/homes/:id/groups/:groupId', Answer<HomesController['renameGroup']>, HomeGroupWriteDto>,
   Route<'PUT /api/import/task', Answer<ImportController['import']>, ImportTaskDto>,
+  Route<'PUT /api/invoices', Answer<InvoicesController['update']>, InvoiceUpdateDto>,
   Route<'PUT /api/medicine', Answer<MedicinesController['toggle']>, MedicineToggleDto>,
   Route<'PUT /api/meetings/:contractId/:option', Answer<MeetingsController['update']>, MeetingUpdateDto>,
   Route<'PUT /api/patients/:id', Answer<PatientsController['update']>, PatientWriteDto>,
@@ -184,6 +200,7 @@ export type ApiMapCheck = [
   Route<'PUT /api/tasks/:id/seen', Answer<TasksController['markSeen']>>,
   Route<'PUT /api/tasks/seen', Answer<TasksController['markManySeen']>, TaskSeenDto>,
   Route<'PUT /api/users/:id', Answer<UsersController['update']>, UserWriteDto>,
+  Route<'PUT /api/users/:id/paymentData', Answer<PaymentController['update']>, PaymentDataDto>,
   Route<'PUT /api/users/:id/profile', Answer<ProfileController['update']>, ProfileUpdateDto>,
   Route<'PUT /api/users/:id/profile/documents/:name', Answer<ProfileDocumentsController['decide']>, DocumentDecisionDto>,
 ];

@@ -12,6 +12,7 @@
  * administrator gets a 2xx on a write to an administrator's record, and no `_own` caller gets a
  * 2xx on a record of another home or practice.
  */
+import { Readable } from 'node:stream';
 import { hash } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -20,7 +21,9 @@ import type { AuthRecord, Role } from '@mediport/contracts';
 import { grantOf } from '@mediport/permissions';
 import { DB } from '../db/db.module.js';
 import type { Database } from '../db/database.js';
-import { contracts, doctorOffices, doctors, documents, homeGroups, homes, meetings, patients, tasks, users } from '../../db/schema/index.js';
+import { backupArchives, contracts, doctorOffices, doctors, documents, homeGroups, homes, invoices, meetings, patients, tasks, users } from '../../db/schema/index.js';
+import { addInvoice } from '../../modules/invoices/testing/invoice-fixtures.js';
+import { BackupStore } from '../../modules/backup/backup-store.js';
 import { FilesService } from '../files/files.service.js';
 import { discoverRoutes, type DiscoveredRoute } from '../../testing/routes.js';
 import { DEMO_USERNAMES, type DemoUsername, login, useTestApp } from '../../testing/test-app.js';
@@ -45,6 +48,8 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/tasks/:id/incidents': { reason: 'damaged', text: 'Probe' },
   // Reaches the contract's state machine (nothing pending: 409) once the record check passed.
   'PUT /api/contracts/:id': { action: 'revert_contract' },
+  // Revoking: reaches the user's record without a valid IBAN (nothing to revoke changes nothing).
+  'PUT /api/users/:id/paymentData': { mandate: false },
 };
 /**
  * Who may reach records of any home or practice, written out here independently of the
@@ -69,6 +74,11 @@ const SPEC_UNRESTRICTED: Record<string, (roles: readonly string[]) => boolean> =
   Document: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
   // Contracts: the pharmacy and administrators; a home or practice its own.
   Contract: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA'),
+  // Backup archives: a home's or practice's own users; administrators all (not the pharmacy).
+  Backup: (r) => r.includes('ROLE_ADMIN'),
+  // Invoices: administrators, pharmacy managers and accounting alone; accounting with Heim or Arzt
+  // only that home's or doctor's, like the home's and practice's managers.
+  Invoice: (r) => r.includes('ROLE_ADMIN') || r.includes('ROLE_PHARMA') || (r.includes('ROLE_ACCOUNTING') && !r.includes('ROLE_HOME') && !r.includes('ROLE_DOCTOR')),
 };
 const PART_VALUES: Record<string, string> = { name: 'Unbekannt.pdf' };
 
@@ -371,6 +381,65 @@ async function contractFixtures(caller: Caller): Promise<Fixture[]> {
   ];
 }
 
+// ---- backup archives ----
+
+async function backupSubject(id: string): Promise<PolicyRecord> {
+  const [row] = await database.select().from(backupArchives).where(eq(backupArchives.id, id));
+  const owners = row!.officeId ? (await database.select({ id: doctors.id }).from(doctors).where(eq(doctors.officeId, row!.officeId))).map((d) => d.id) : row!.doctorId ? [row!.doctorId] : [];
+  return { id: row!.id, home: row!.homeId, doctors: owners };
+}
+
+/**
+ * Archives (with a stored file) of the caller's home, the caller's practice (or the caller's doctor
+ * without one; else the demo home), another home, and a doctor of another practice.
+ */
+async function backupFixtures(caller: Caller): Promise<Fixture[]> {
+  const me = caller.auth.user;
+  const add = async (label: Fixture['label'], owner: { homeId?: string; officeId?: string; doctorId?: string }): Promise<Fixture> => {
+    // Taken before the first await: fixtures of several callers are made at once.
+    const n = ++seq;
+    const month = `${1000 + (Math.floor(n / 12) % 9000)}-${String((n % 12) + 1).padStart(2, '0')}`;
+    const { key, size } = await app.get(BackupStore).write(Readable.from([Buffer.from('PK fixture')]));
+    const ownerKey = owner.homeId ? `home:${owner.homeId}` : owner.officeId ? `office:${owner.officeId}` : `doctor:${owner.doctorId}`;
+    const [row] = await database
+      .insert(backupArchives)
+      .values({ ownerKey, ...owner, month, name: `backup-fixture-${n}.zip`, original: `Sicherung_${n}.zip`, storageKey: key, size })
+      .returning({ id: backupArchives.id, name: backupArchives.name });
+    return { label, params: { name: row!.name }, subject: () => backupSubject(row!.id) };
+  };
+  const myOffice = await officeOf(me.doctorId);
+  const own = me.homeId ? { homeId: me.homeId } : myOffice ? { officeId: myOffice } : me.doctorId ? { doctorId: me.doctorId } : { homeId: ids.home };
+  return [await add('own', own), await add('other home', { homeId: ids.otherHome }), await add('other practice', { doctorId: ids.otherDoctor })];
+}
+
+// ---- invoices ----
+
+async function invoiceSubject(id: string): Promise<PolicyRecord> {
+  const [row] = await database.select({ id: invoices.id, home: invoices.homeId, doctor: invoices.doctorId }).from(invoices).where(eq(invoices.id, id));
+  return row!;
+}
+
+/**
+ * Invoices (each with a stored PDF) to the caller's home or doctor (else the demo home), to another
+ * home, to a doctor of another practice, and to the pharmacy itself.
+ */
+async function invoiceFixtures(caller: Caller): Promise<Fixture[]> {
+  const me = caller.auth.user;
+  const file = await app.get(FilesService).save(FIXTURE_PDF, { accept: ['application/pdf'], message: 'PDF' });
+  const add = async (label: Fixture['label'], debtor: { home?: string | null; doctor?: string | null }): Promise<Fixture> => {
+    const { id } = await addInvoice(app, debtor);
+    await database.update(invoices).set({ fileId: file.id }).where(eq(invoices.id, id));
+    return { label, params: { id }, subject: () => invoiceSubject(id) };
+  };
+  return [
+    await add('own', me.homeId ? { home: me.homeId } : me.doctorId ? { doctor: me.doctorId } : { home: ids.home }),
+    await add('other home', { home: ids.otherHome }),
+    await add('other practice', { doctor: ids.otherDoctor }),
+    // The pharmacy's own invoice is another party's for every home and practice.
+    await add('other practice', {}),
+  ];
+}
+
 const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
   User: userFixtures,
   Meeting: meetingFixtures,
@@ -382,6 +451,8 @@ const FIXTURES: Record<string, (caller: Caller) => Promise<Fixture[]>> = {
   Task: taskFixtures,
   Document: documentFixtures,
   Contract: contractFixtures,
+  Backup: backupFixtures,
+  Invoice: invoiceFixtures,
 };
 
 type Outcome = { status: 403 | 404; why: string } | { status: 'allowed'; why: string };
@@ -584,6 +655,31 @@ describe("a policy's WHERE clause and its single-record check agree", () => {
     const res = await api().get('/api/documents?limit=-1').set('x-auth-token', caller.record.token);
     expect(res.status).toBe(200);
     expect(res.body.data.map((d: { _id: string }) => d._id).sort()).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
+  it.each(callerNames)('for %s: GET /api/backup lists exactly the archives the policy lets them read', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    if (!caller.record.permissions.some((p) => p.startsWith('backup_list_view'))) return;
+    await backupFixtures(caller);
+    const all = await database.select({ id: backupArchives.id, name: backupArchives.name }).from(backupArchives);
+    const readable = await Promise.all(all.map(async (a) => ({ name: a.name, can: POLICIES.Backup.can(caller.auth, 'read', (await backupSubject(a.id)) as never) })));
+    const expected = readable.filter((a) => a.can).map((a) => a.name).sort();
+    const res = await api().get('/api/backup?limit=-1').set('x-auth-token', caller.record.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((a: { name: string }) => a.name).sort()).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
+  it.each(callerNames)('for %s: GET /api/invoices lists exactly the invoices the policy lets them read', async (name) => {
+    const caller = callers.find((c) => c.name === name)!;
+    if (!caller.record.permissions.some((p) => p.startsWith('invoice_list_view'))) return;
+    await invoiceFixtures(caller);
+    const all = await database.select({ id: invoices.id, home: invoices.homeId, doctor: invoices.doctorId }).from(invoices);
+    const expected = all.filter((i) => POLICIES.Invoice.can(caller.auth, 'read', i)).map((i) => i.id).sort();
+    const res = await api().get('/api/invoices?limit=-1').set('x-auth-token', caller.record.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((i: { _id: string }) => i._id).sort()).toEqual(expected);
     expect(res.body.count).toBe(expected.length);
   });
 

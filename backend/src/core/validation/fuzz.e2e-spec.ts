@@ -328,9 +328,12 @@ useTestApp(async (booted) => {
     DocumentCreateDto: () => ({ type: 'preferred', documents: [] }),
     ContractUpdateDto: () => ({ action: 'revert_contract' }),
     ContractAdoptionDto: () => ({}),
+    InvoiceUpdateDto: () => ({ id: '00000000-0000-4000-8000-000000000000', action: 'change_status', data: 'paid' }),
+    InvoiceRunDto: () => ({ month: '2000-01' }),
     DocumentMarkDto: () => ({ tasks: [] }),
     ImportTaskDto: () => ({ filterPharma: '', insertHomes: 'false', insertHomeGroups: 'false' }),
     FaxReportDto: () => ({ jobId: 'job-fuzz', reference: '00000000-0000-4000-8000-000000000000', status: 'SENT', timestamp: new Date().toISOString() }),
+    PaymentDataDto: () => ({ mandate: false }),
   };
 });
 

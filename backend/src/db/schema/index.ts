@@ -16,3 +16,6 @@ export * from './patients.js';
 export * from './tasks.js';
 export * from './outbox.js';
 export * from './documents.js';
+export * from './payment.js';
+export * from './backups.js';
+export * from './invoices.js';

@@ -13,6 +13,11 @@ export const settings = pgTable('settings', {
   email: text('email').notNull().default(''),
   debtorId: text('debtor_id').notNull().default(''),
   instanceId: text('instance_id').notNull().default(''),
+  /** SEPA creditor identifier (Gläubiger-Identifikationsnummer) of the direct-debit export. */
+  creditorId: text('creditor_id').notNull().default(''),
+  /** The account the direct debits are collected to (IBAN without spaces) and its bank's BIC (may be empty). */
+  creditorIban: text('creditor_iban').notNull().default(''),
+  creditorBic: text('creditor_bic').notNull().default(''),
   logo: text('logo'),
   partnerInstance: boolean('partner_instance').notNull().default(false),
   modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),

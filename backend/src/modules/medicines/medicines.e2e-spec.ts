@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { API_MESSAGES, MEDICINE_MESSAGES, type MedicineDto } from '@mediport/contracts';
+import { API_MESSAGES, type MedicineDto } from '@mediport/contracts';
+import { MEDICINE_MESSAGES } from '@mediport/contracts/medicines';
 import { AuditService } from '../../core/audit/audit.service.js';
 import { bootApp, type DemoUsername, login, loginAll, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { DEMO_MEDICINES } from './medicines.seed.js';

@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { API_MESSAGES, type AuthRecord, type MeetingDto, meetingPhase } from '@mediport/contracts';
+import { API_MESSAGES, type AuthRecord, type MeetingDto } from '@mediport/contracts';
+import { meetingPhase } from '@mediport/contracts/meetings';
 import { MEETING_MESSAGES, MEETING_SYSTEMS } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
 import { loginAll, type DemoUsername, type TestDatabase, useTestApp } from '../../testing/test-app.js';

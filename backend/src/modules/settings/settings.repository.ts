@@ -6,7 +6,7 @@ import { settings } from '../../db/schema/index.js';
 
 export type SettingsRow = typeof settings.$inferSelect;
 
-export type SettingsPatch = Partial<Pick<SettingsRow, 'company' | 'street' | 'postalCode' | 'city' | 'phone' | 'fax' | 'email' | 'debtorId' | 'instanceId' | 'logo'>>;
+export type SettingsPatch = Partial<Pick<SettingsRow, 'company' | 'street' | 'postalCode' | 'city' | 'phone' | 'fax' | 'email' | 'debtorId' | 'instanceId' | 'creditorId' | 'creditorIban' | 'creditorBic' | 'logo'>>;
 
 @Injectable()
 export class SettingsRepository {

@@ -7,6 +7,7 @@ import {
   type SettingsAdminDto,
   type SettingsDto,
 } from '@mediport/contracts';
+import { compactSepaInput, formatIban } from '@mediport/contracts/payment';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { AppError } from '../../core/errors/app-error.js';
@@ -47,7 +48,15 @@ export class SettingsService {
       logo: row?.logo ? `${SETTINGS_LOGO_PATH}?v=${row.logo}` : null,
     };
     if (!auth?.can('settings_list')) return dto;
-    return { ...dto, debtorId: row?.debtorId ?? '', instanceId: row?.instanceId ?? '', partnerInstance: row?.partnerInstance ?? false };
+    return {
+      ...dto,
+      debtorId: row?.debtorId ?? '',
+      instanceId: row?.instanceId ?? '',
+      partnerInstance: row?.partnerInstance ?? false,
+      creditorId: row?.creditorId ?? '',
+      creditorIban: formatIban(row?.creditorIban ?? ''),
+      creditorBic: row?.creditorBic ?? '',
+    };
   }
 
   /**
@@ -62,6 +71,8 @@ export class SettingsService {
 
     const patch: SettingsPatch = {};
     for (const key of OPERATOR_FIELDS) patch[key] = dto[key].trim();
+    // The direct-debit creditor: stored without spaces, upper case (absent: unchanged).
+    for (const key of ['creditorId', 'creditorIban', 'creditorBic'] as const) if (dto[key] !== undefined) patch[key] = compactSepaInput(dto[key]);
     if (auth.user.roles.includes('ROLE_ADMIN')) {
       if (dto.debtorId !== undefined) patch.debtorId = dto.debtorId.trim();
       if (dto.instanceId !== undefined) patch.instanceId = dto.instanceId.trim();

@@ -1,13 +1,5 @@
-import {
-  TASK_OPEN_STATUSES,
-  TASK_TRANSITION_NAMES,
-  TASK_TRANSITIONS,
-  type TaskActionState,
-  type TaskRowAction,
-  type TaskRowActions,
-  type TaskStatus,
-  type TaskTransitionRule,
-} from '@mediport/contracts';
+import { type TaskActionState, type TaskRowAction, type TaskRowActions, type TaskStatus, type TaskTransitionRule } from '@mediport/contracts';
+import { TASK_OPEN_STATUSES, TASK_TRANSITION_NAMES, TASK_TRANSITIONS } from '@mediport/contracts/task-machine';
 import type { PermissionName } from '@mediport/permissions';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { type TaskAction, taskPolicy, type TaskSubject } from '../../core/permissions/policies/index.js';

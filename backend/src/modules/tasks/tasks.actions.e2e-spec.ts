@@ -1,7 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { type AuthRecord, TASK_STATUSES, TASK_TRANSITION_NAMES, TASK_TRANSITIONS, type TaskDto, type TaskStatus } from '@mediport/contracts';
+import { type AuthRecord, TASK_STATUSES, type TaskDto, type TaskStatus } from '@mediport/contracts';
+import { TASK_TRANSITION_NAMES, TASK_TRANSITIONS } from '@mediport/contracts/task-machine';
 import { tasks, users } from '../../db/schema/index.js';
 import { login, useTestApp } from '../../testing/test-app.js';
 import { type TaskWorld, taskWorld } from './testing/task-world.js';

@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { inArray, sql } from 'drizzle-orm';
-import { TASK_ON_THE_ROAD_STATUSES } from '@mediport/contracts';
+import { TASK_ON_THE_ROAD_STATUSES } from '@mediport/contracts/task-machine';
 import { qualified } from '../../core/http/list.js';
 import { taskPolicy } from '../../core/permissions/policies/index.js';
 import { taskEvents, tasks } from '../../db/schema/index.js';

@@ -1,20 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type ListResponse,
-  type PastMedicineDto,
-  type StopAddress,
-  TASK_MESSAGES,
-  type TaskDto,
-  type TaskGroup,
-  type TaskSeenResponse,
-  type TaskStatus,
-  type TaskSuggestionsResponse,
-  TASK_TRANSITIONS,
-  type TaskTransitionRule,
-  type TaskType,
-  transitionSources,
-  transitionTo,
-} from '@mediport/contracts';
+import { type ListResponse, type PastMedicineDto, type StopAddress, TASK_MESSAGES, type TaskDto, type TaskGroup, type TaskSeenResponse, type TaskStatus, type TaskSuggestionsResponse, type TaskTransitionRule, type TaskType } from '@mediport/contracts';
+import { TASK_TRANSITIONS, transitionSources, transitionTo } from '@mediport/contracts/task-machine';
 import { berlinToday, checkOrder, formatGermanDate } from '@mediport/validation';
 import { actorRef } from '../../core/audit/actor-ref.js';
 import { AuditService } from '../../core/audit/audit.service.js';

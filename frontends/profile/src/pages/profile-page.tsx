@@ -3,10 +3,12 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@mediport/contracts';
 import { useAuth } from '@mediport/api-client';
 import { hasPermission } from '@mediport/permissions';
 import { lazyPage, PageHeader } from '@mediport/ui';
+import { PROFILE_BUILD_VERSION } from '../build-info';
 import { MESSAGES, PROFILE_TABS } from '../messages';
 
 // Each tab's code is fetched when the tab is first shown.
@@ -14,7 +16,9 @@ const StammdatenTab = lazyPage(() => import(/* webpackChunkName: "tab-stammdaten
 const PasswordTab = lazyPage(() => import(/* webpackChunkName: "tab-password" */ '../features/password/components/password-tab').then((m) => m.PasswordTab));
 const DocumentsTab = lazyPage(() => import(/* webpackChunkName: "tab-documents" */ '../features/documents/components/documents-tab').then((m) => m.DocumentsTab));
 const ContractsTab = lazyPage(() => import(/* webpackChunkName: "tab-contracts" */ '../features/contracts/components/contracts-tab').then((m) => m.ContractsTab));
-const BillingNote = lazyPage(() => import(/* webpackChunkName: "tab-billing" */ '../features/billing/components/billing-note').then((m) => m.BillingNote));
+const InvoicesTab = lazyPage(() => import(/* webpackChunkName: "tab-invoices" */ '../features/invoices/components/invoices-tab').then((m) => m.InvoicesTab));
+const MandateTab = lazyPage(() => import(/* webpackChunkName: "tab-mandate" */ '../features/mandate/components/mandate-tab').then((m) => m.MandateTab));
+const BackupTab = lazyPage(() => import(/* webpackChunkName: "tab-backup" */ '../features/backup/components/backup-tab').then((m) => m.BackupTab));
 
 const FORCE_PREFIX = '#scrollable-force-tab-';
 
@@ -29,13 +33,13 @@ export function requestedTab(search: string, hash: string): number | null {
   return null;
 }
 
-/** The component of tab `index` (2, 5 and 6 are billing tabs still showing a note). */
+/** The component of tab `index`. */
 function tabOf(index: number) {
-  return index === 0 ? StammdatenTab : index === 1 ? PasswordTab : index === 3 ? ContractsTab : index === 4 ? DocumentsTab : BillingNote;
+  return index === 0 ? StammdatenTab : index === 1 ? PasswordTab : index === 2 ? InvoicesTab : index === 3 ? ContractsTab : index === 4 ? DocumentsTab : index === 5 ? MandateTab : BackupTab;
 }
 
 /** Loads the code of every tab (a spec's beforeAll; a warmed-up page has them). */
-export const loadProfileTabs = () => Promise.all([StammdatenTab, PasswordTab, ContractsTab, DocumentsTab, BillingNote].map((tab) => tab.preload()));
+export const loadProfileTabs = () => Promise.all([StammdatenTab, PasswordTab, InvoicesTab, ContractsTab, DocumentsTab, MandateTab, BackupTab].map((tab) => tab.preload()));
 
 // The tab the opened URL asks for (else the first) starts loading with this page, not after it renders.
 void tabOf(requestedTab(window.location.search, window.location.hash) ?? 0)
@@ -91,12 +95,18 @@ export function ProfilePage() {
           >
             {current.index === 0 && <StammdatenTab />}
             {current.index === 1 && <PasswordTab forced={forced} />}
+            {current.index === 2 && <InvoicesTab />}
             {current.index === 3 && <ContractsTab />}
             {current.index === 4 && <DocumentsTab />}
-            {[2, 5, 6].includes(current.index) && <BillingNote />}
+            {current.index === 5 && <MandateTab />}
+            {current.index === 6 && <BackupTab />}
           </Box>
         )}
       </Paper>
+      {/* Which build of this remote is running: it is deployed on its own, without the shell. */}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'right' }}>
+        {MESSAGES.remoteVersion(PROFILE_BUILD_VERSION)}
+      </Typography>
     </>
   );
 }

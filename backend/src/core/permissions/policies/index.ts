@@ -5,6 +5,8 @@ import { taskPolicy } from './task.policy.js';
 import { documentPolicy } from './document.policy.js';
 import { userPolicy } from './user.policy.js';
 import { contractPolicy } from './contract.policy.js';
+import { backupPolicy } from './backup.policy.js';
+import { invoicePolicy } from './invoice.policy.js';
 export * from './condition.js';
 export * from './policy.js';
 export * from './user.policy.js';
@@ -14,6 +16,8 @@ export * from './patient.policy.js';
 export * from './task.policy.js';
 export * from './document.policy.js';
 export * from './contract.policy.js';
+export * from './backup.policy.js';
+export * from './invoice.policy.js';
 
 /** Every record policy by its subject name (route declarations name their subject). */
 export const POLICIES = {
@@ -27,4 +31,6 @@ export const POLICIES = {
   Task: taskPolicy,
   Document: documentPolicy,
   Contract: contractPolicy,
+  Invoice: invoicePolicy,
+  Backup: backupPolicy,
 } as const;

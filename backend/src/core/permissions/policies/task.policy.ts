@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { TASK_ON_THE_ROAD_STATUSES, TASK_OPEN_STATUSES, TASK_TRANSITIONS, type TaskTransition } from '@mediport/contracts';
+import { type TaskTransition } from '@mediport/contracts';
+import { TASK_ON_THE_ROAD_STATUSES, TASK_OPEN_STATUSES, TASK_TRANSITIONS } from '@mediport/contracts/task-machine';
 import type { PermissionName } from '@mediport/permissions';
 import { tasks } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../auth/auth-context.js';

@@ -1,4 +1,5 @@
-import { API_MESSAGES, MEDICINE_MESSAGES, MEDICINE_SORT_FIELDS } from '@mediport/contracts';
+import { API_MESSAGES } from '@mediport/contracts';
+import { MEDICINE_MESSAGES, MEDICINE_SORT_FIELDS } from '@mediport/contracts/medicines';
 import { defineListQuery, flagFilter, type ListQueryOf, ListQueryPipe, textFilter } from '../../../core/http/list-query.js';
 
 /** GET /api/medicine: offset, limit (25), sort, filter[disabled] (0|1), filter[text]. */

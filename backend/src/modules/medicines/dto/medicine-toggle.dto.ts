@@ -1,5 +1,5 @@
 import { IsBoolean, IsNotEmpty, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
-import { MEDICINE_MESSAGES } from '@mediport/contracts';
+import { MEDICINE_MESSAGES } from '@mediport/contracts/medicines';
 
 /** PUT /api/medicine: the medicine by `_id`, or by `name` when no id is given, and its new flag. */
 export class MedicineToggleDto {

@@ -1,5 +1,6 @@
 import { IsIn, IsString, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { LOGO_DELETE_MARKER } from '@mediport/contracts';
+import { compactSepaInput, isValidBic, isValidCreditorId, isValidIban, SEPA_MESSAGES } from '@mediport/contracts/payment';
 import { type SettingsInput, validateSettings } from '@mediport/validation';
 import { Optional } from '../../../core/validation/optional.js';
 
@@ -27,6 +28,18 @@ function SettingsRule(field: SettingsField, options?: ValidationOptions) {
     });
 }
 
+/** A SEPA field of the creditor: empty, or valid by `check` (spaces ignored). */
+function SepaRule(check: (value: string) => boolean, message: string, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: `sepa_${propertyName}`,
+      target: target.constructor,
+      propertyName,
+      options: { message, ...options },
+      validator: { validate: (value: unknown) => typeof value === 'string' && value.length <= 64 && (compactSepaInput(value) === '' || check(value)) },
+    });
+}
+
 const TOO_LONG = { message: 'Mehr als 200 Zeichen!' };
 const NOT_TEXT = { message: 'Bitte geben Sie einen Text ein.' };
 
@@ -46,6 +59,11 @@ export class SettingsUpdateDto {
   /** Admin only; others may send the stored value unchanged (see SettingsService.update). */
   @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) debtorId?: string;
   @Optional() @IsString(NOT_TEXT) @MaxLength(200, TOO_LONG) instanceId?: string;
+
+  /** The creditor of the direct-debit export: SEPA creditor identifier, account IBAN and BIC (each may be empty). */
+  @Optional() @SepaRule(isValidCreditorId, SEPA_MESSAGES.creditorIdInvalid) creditorId?: string;
+  @Optional() @SepaRule(isValidIban, SEPA_MESSAGES.creditorIbanInvalid) creditorIban?: string;
+  @Optional() @SepaRule(isValidBic, SEPA_MESSAGES.creditorBicInvalid) creditorBic?: string;
 
   /** "_delete" removes the stored logo; a new logo travels as the multipart file "logo". */
   @Optional() @IsIn([LOGO_DELETE_MARKER], { message: 'Ungültiger Wert für das Logo.' }) logo?: typeof LOGO_DELETE_MARKER;

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { MEETING_DURATION_MS, meetingPhase, type MeetingDto } from '@mediport/contracts';
+import { type MeetingDto } from '@mediport/contracts';
+import { MEETING_DURATION_MS, meetingPhase } from '@mediport/contracts/meetings';
 import { formatCountdown, formatTime } from '@mediport/ui';
 import { MEETING_TEXT } from '../../messages';
 

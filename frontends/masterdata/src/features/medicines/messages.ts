@@ -1,4 +1,5 @@
-import { MEDICINE_MESSAGES, type MedicineGroup } from '@mediport/contracts';
+import { type MedicineGroup } from '@mediport/contracts';
+import { MEDICINE_MESSAGES } from '@mediport/contracts/medicines';
 
 /** German texts of the medicine list (/v3/medikamente). */
 export const MEDICINE_TEXTS = {

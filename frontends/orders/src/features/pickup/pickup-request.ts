@@ -1,4 +1,5 @@
-import { PICKUP_TASK_TYPES, TASK_ON_THE_ROAD_STATUSES } from '@mediport/contracts';
+import { PICKUP_TASK_TYPES } from '@mediport/contracts';
+import { TASK_ON_THE_ROAD_STATUSES } from '@mediport/contracts/task-machine';
 import { PICKUP_MAX_TASKS } from '@mediport/contracts/delivery';
 
 /** The pharmacy's two views: orders ready for a pickup sheet, and orders with the drivers. */

@@ -1,17 +1,6 @@
 // Records for the orders list and chat tests, shaped as the API answers them.
-import {
-  type DoctorDto,
-  type HomeDto,
-  TASK_OPEN_STATUSES,
-  TASK_TRANSITION_NAMES,
-  TASK_TRANSITIONS,
-  type TaskDto,
-  type TaskEventDto,
-  type TaskRowActions,
-  type TaskStatus,
-  type TaskTransitionRule,
-  type TaskType,
-} from '@mediport/contracts';
+import { type DoctorDto, type HomeDto, type TaskDto, type TaskEventDto, type TaskRowActions, type TaskStatus, type TaskTransitionRule, type TaskType } from '@mediport/contracts';
+import { TASK_OPEN_STATUSES, TASK_TRANSITION_NAMES, TASK_TRANSITIONS } from '@mediport/contracts/task-machine';
 import { readAuth } from '@mediport/api-client';
 import { grantOf } from '@mediport/permissions';
 

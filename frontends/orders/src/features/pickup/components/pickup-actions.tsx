@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import { TASK_ON_THE_ROAD_STATUSES, type TaskActionState, type TaskDto, type TaskStatus } from '@mediport/contracts';
+import { type TaskActionState, type TaskDto, type TaskStatus } from '@mediport/contracts';
+import { TASK_ON_THE_ROAD_STATUSES } from '@mediport/contracts/task-machine';
 import { type AppIcon, DoneIcon, EditIcon, ErrorOutlineIcon, LocalShippingIcon, ReplayIcon, RowGroup, RowIconButton } from '@mediport/ui';
 import type { PickupStatus } from '../api/pickup-api';
 import { PICKUP_TEXTS as T } from '../messages';

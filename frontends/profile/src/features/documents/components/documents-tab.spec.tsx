@@ -85,11 +85,4 @@ describe('Dokumente', () => {
     expect(await screen.findByText('Auswahl wurde gespeichert')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name: '{reject}Nutzungsbedingungen.pdf' });
   });
-
-  it('shows the billing note in the billing tabs', () => {
-    setAuth(demoAuth(['ROLE_PHARMA', 'ROLE_MANAGER']));
-    renderApp(<ProfilePage />, { route: '/profil?tab=5', path: '/profil' });
-    expect(screen.getByRole('tab', { name: 'Mandat', selected: true })).toBeInTheDocument();
-    expect(screen.getByText('Dieser Bereich folgt mit der Abrechnung.')).toBeInTheDocument();
-  });
 });

@@ -5,7 +5,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { meetingPhase, type MeetingDto } from '@mediport/contracts';
+import { type MeetingDto } from '@mediport/contracts';
+import { meetingPhase } from '@mediport/contracts/meetings';
 import { DASHBOARD_MESSAGES } from '../messages';
 
 /** Running and upcoming webinars; a running one offers "Teilnehmen" (ends 3 hours after the start). */

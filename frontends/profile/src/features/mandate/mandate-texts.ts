@@ -1,0 +1,35 @@
+/** German texts of the Mandat tab (the spec's toasts and messages come from @mediport/contracts/payment). */
+export const MANDATE_TEXTS = {
+  title: 'SEPA-Lastschriftmandat',
+  loadFailed: 'Das Lastschriftmandat konnte nicht geladen werden.',
+  company: 'Unternehmen',
+  email: 'E-Mail-Adresse',
+  iban: 'IBAN',
+  bic: 'BIC',
+  bicHint: 'Kann bei deutschen Konten leer bleiben.',
+  status: 'Status',
+  active: 'Mandat erteilt',
+  none: 'Kein Mandat erteilt',
+  reference: 'Mandatsreferenz',
+  signedOn: 'Erteilt am',
+  grant: 'Mandat erteilen',
+  revoke: 'Mandat entziehen',
+  change: 'Bankverbindung ändern',
+  cancel: 'Abbrechen',
+  authorisation: (creditor: string) =>
+    `Ich ermächtige ${creditor}, Zahlungen von meinem Konto mittels Lastschrift einzuziehen. Zugleich weise ich mein Kreditinstitut an, ` +
+    `die von ${creditor} auf mein Konto gezogenen Lastschriften einzulösen. Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit ` +
+    'dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen. Es gelten dabei die mit meinem Kreditinstitut vereinbarten Bedingungen.',
+  creditorFallback: 'den Betreiber des Portals',
+  confirmGrantTitle: 'SEPA-Lastschriftmandat erteilen?',
+  confirmGrantText: (iban: string) => `Rechnungen werden künftig per Lastschrift vom Konto ${iban} eingezogen.`,
+  confirmRevokeTitle: 'SEPA-Lastschriftmandat entziehen?',
+  confirmRevokeText: 'Rechnungen werden danach nicht mehr per Lastschrift eingezogen, sondern müssen überwiesen werden.',
+  masked: 'Die IBAN wird vollständig nur dem Inhaber des Profils und der Buchhaltung angezeigt.',
+  readOnly: 'Ein Mandat erteilt oder entzieht die Leitung Ihrer Einrichtung bzw. Praxis.',
+  exportTitle: 'Lastschrifteinzug',
+  exportText: 'Die SEPA-Datei (pain.008) enthält die offenen Rechnungen des Monats, für die ein Mandat vorliegt. Jede Rechnung wird nur einmal eingezogen.',
+  exportMonth: 'Abrechnungsmonat',
+  exportButton: 'SEPA-Datei herunterladen',
+  exported: 'Die SEPA-Datei wurde erstellt.',
+} as const;
