@@ -125,10 +125,10 @@ describe('static files', () => {
   it('answers /remotes.json with defaults and env overrides', async () => {
     const res = await api().get('/remotes.json');
     expect(res.body).toEqual({
-      orders: '/remotes/orders/mf-manifest.json',
-      masterdata: '/remotes/masterdata/mf-manifest.json',
-      admin: 'https://cdn.example.org/admin/mf-manifest.json',
-      profile: '/remotes/profile/mf-manifest.json',
+      orders: { entry: '/remotes/orders/mf-manifest.json', permission: 'section_orders_view' },
+      masterdata: { entry: '/remotes/masterdata/mf-manifest.json', permission: 'section_masterdata_view' },
+      admin: { entry: 'https://cdn.example.org/admin/mf-manifest.json', permission: 'section_administration_view' },
+      profile: { entry: '/remotes/profile/mf-manifest.json' },
     });
   });
 });

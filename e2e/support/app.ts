@@ -25,3 +25,13 @@ export async function storedAuth(page: Page): Promise<AuthRecord | null> {
   const raw = await page.evaluate(() => window.localStorage.getItem('auth'));
   return raw ? (JSON.parse(raw) as AuthRecord) : null;
 }
+
+/** The remotes (by name) whose files the page requests from now on: /remotes/<name>/…. */
+export function remotesRequested(page: Page): Set<string> {
+  const asked = new Set<string>();
+  page.on('request', (request) => {
+    const remote = /\/remotes\/([a-z]+)\//.exec(new URL(request.url()).pathname)?.[1];
+    if (remote) asked.add(remote);
+  });
+  return asked;
+}

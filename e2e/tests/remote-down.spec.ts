@@ -40,8 +40,8 @@ test.describe('with the orders remote unreachable', () => {
   test('the sidebar notes the missing area, /anforderungen shows the German error panel, dashboard and profile work', async ({ page, request }) => {
     if (second) {
       const remotes = await (await request.get(`${base}/remotes.json`)).json();
-      expect(remotes.orders).toBe(UNREACHABLE);
-      expect(remotes.profile).toBe('/remotes/profile/mf-manifest.json');
+      expect(remotes.orders.entry).toBe(UNREACHABLE);
+      expect(remotes.profile.entry).toBe('/remotes/profile/mf-manifest.json');
     } else {
       await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
     }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, expectedSidebar } from '../support/sidebar.js';
-import { sidebar, signIn, storedAuth } from '../support/app.js';
+import { remotesRequested, sidebar, signIn, storedAuth } from '../support/app.js';
 
 // Each demo role signs in through the login page and sees exactly its sidebar, derived from
 // libs/permissions (DEFAULT_MATRIX + effectivePermissions): the test fails when they diverge.
@@ -50,6 +50,42 @@ test('heim (home with a contract) gets "Neue Anforderung" unlocked', async ({ pa
   await signIn(page, 'heim', DEMO_PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(sidebar(page).getByRole('link', { name: 'Neue Anforderung', exact: true })).toHaveAttribute('href', '/v3/anforderung/neu');
+});
+
+test('after accounting signs out, the pharmacy signing in on the same page gets its areas (their remotes load then)', async ({ page }) => {
+  const remotesAsked = remotesRequested(page);
+  await signIn(page, 'buchhaltung', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/profil/);
+  await expect(sidebar(page).getByText('Profil', { exact: true })).toBeVisible();
+  expect([...remotesAsked]).toEqual(['profile']);
+
+  // Signing out and in again without the page being loaded anew.
+  await page.getByRole('banner').locator('a[href="/logout"]').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Benutzername', { exact: true }).fill('apotheke');
+  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  const nav = sidebar(page);
+  await expect(nav.getByRole('link', { name: 'Anforderungen', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Patienten', exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: 'Anforderungen', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Anforderungen' })).toBeVisible();
+});
+
+test('an address of an area accounting does not load at start is routed by its remote, not called unknown', async ({ page }) => {
+  const remotesAsked = remotesRequested(page);
+  await signIn(page, 'buchhaltung', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/profil/);
+  expect(remotesAsked.has('masterdata')).toBe(false);
+  // A link followed inside the app: the master data remote loads for it and, as accounting may
+  // not list patients, sends it back to its start page instead of "Seite nicht gefunden".
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/patienten');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect.poll(() => remotesAsked.has('masterdata')).toBe(true);
+  await expect(page).toHaveURL(/\/profil/);
+  await expect(page.getByText('Seite nicht gefunden')).toHaveCount(0);
 });
 
 function escape(s: string): string {

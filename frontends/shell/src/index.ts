@@ -16,9 +16,15 @@ async function start() {
         id.endsWith('/nav') ? { __unavailable: true } : (await import('./features/federation/components/remote-unavailable')).unavailableModule(remote),
     }),
   ]);
-  registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
+  registerRemotes(Object.entries(entries).map(([name, { entry }]) => ({ name, entry })));
   setRegisteredRemotes(Object.keys(entries));
-  const nav = new RemoteNavStore(registeredRemotes, (name) => loadRemote(`${name}/nav`));
+  // Only the remotes whose area the signed-in user may open load at start (accounting: the profile).
+  const wanted = (name: string) => {
+    const permission = entries[name]?.permission;
+    // Held in any form: over all records, only the user's own ('_own'), or awaiting a contract.
+    return !permission || storedPermissions().some((p) => p.replace(/_required_contract$/, '').replace(/_own$/, '') === permission);
+  };
+  const nav = new RemoteNavStore(registeredRemotes, (name) => loadRemote(`${name}/nav`), undefined, wanted);
   configureRemoteNav(nav);
   if (signedIn()) {
     // A signed-in visit needs the remotes' navigation, the signed-in frame and the App of the
@@ -47,6 +53,16 @@ function signedIn(): boolean {
     return !!globalThis.localStorage?.getItem(AUTH_STORAGE_KEY);
   } catch {
     return false;
+  }
+}
+
+/** The stored sign-in's permission names (none when signed out or unreadable). */
+function storedPermissions(): string[] {
+  try {
+    const record = JSON.parse(globalThis.localStorage?.getItem(AUTH_STORAGE_KEY) ?? 'null') as { permissions?: unknown } | null;
+    return Array.isArray(record?.permissions) ? record.permissions.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
   }
 }
 

@@ -1,6 +1,7 @@
 // The signed-in part of the shell, loaded as one chunk after sign-in (see app.tsx).
 import { useEffect } from 'react';
-import { onLiveJoined, onLiveReauth, useLiveChannel } from '@mediport/api-client';
+import { onLiveJoined, onLiveReauth, useAuth, useLiveChannel } from '@mediport/api-client';
+import { remoteNavStore } from './features/federation/remote-nav';
 import { refreshSession } from './features/session/components/session-refresh';
 import { AppLayout } from './features/layout/components/app-layout';
 import { QueryProvider, queryClient } from './query';
@@ -28,6 +29,9 @@ export function SignedInFrame() {
   // What the user may do changed (a contract taken over or ended, roles, the rights matrix): the
   // record is read again, so locked features unlock or lock on the open page.
   useEffect(() => onLiveReauth(() => refreshSession()), []);
+  // Another user signed in, or the rights grew: the remotes of the areas now open load.
+  const permissions = useAuth()?.permissions;
+  useEffect(() => remoteNavStore()?.refresh(), [permissions]);
   return (
     <QueryProvider>
       <AppLayout />

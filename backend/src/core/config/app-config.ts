@@ -6,6 +6,17 @@ import { findRepoRoot } from './paths.js';
 export const REMOTE_NAMES = ['orders', 'masterdata', 'admin', 'profile'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/**
+ * The permission of each remote's sidebar area: the shell loads a remote at start only for users
+ * who hold it (null: every signed-in user), so accounting, with the profile alone, loads nothing else.
+ */
+export const REMOTE_PERMISSIONS: Record<RemoteName, string | null> = {
+  orders: 'section_orders_view',
+  masterdata: 'section_masterdata_view',
+  admin: 'section_administration_view',
+  profile: null,
+};
+
 /** Validated process settings. Everything comes from the environment (README lists the defaults). */
 export interface AppConfig {
   port: number;

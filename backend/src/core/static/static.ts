@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from '@nestjs/common';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import { API_MESSAGES, type ApiErrorBody } from '@mediport/contracts';
-import { type AppConfig, REMOTE_NAMES } from '../config/app-config.js';
+import { type AppConfig, REMOTE_NAMES, REMOTE_PERMISSIONS } from '../config/app-config.js';
 import { toErrorBody } from '../errors/exception.filter.js';
 
 /** Paths the shell's SPA fallback must never answer. */
@@ -151,8 +151,14 @@ function mountFallbacks(server: Express, logger: Logger): void {
   server.use(staticErrors(logger));
 }
 
-export function remotesManifest(config: AppConfig): Record<string, string> {
-  return Object.fromEntries(REMOTE_NAMES.map((name) => [name, config.remoteUrls[name]]));
+/** /remotes.json: per remote the URL of its mf-manifest.json and the permission its area needs. */
+export function remotesManifest(config: AppConfig): Record<string, { entry: string; permission?: string }> {
+  return Object.fromEntries(
+    REMOTE_NAMES.map((name) => {
+      const permission = REMOTE_PERMISSIONS[name];
+      return [name, permission ? { entry: config.remoteUrls[name], permission } : { entry: config.remoteUrls[name] }];
+    }),
+  );
 }
 
 /**

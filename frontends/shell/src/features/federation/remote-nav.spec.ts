@@ -127,6 +127,41 @@ describe('RemoteNavStore', () => {
     expect(store.getState().remotes[2]).toMatchObject({ name: 'admin', status: 'ok' });
   });
 
+  it('loads at start only the remotes the user needs; the others on demand or when the rights grow', async () => {
+    const asked: string[] = [];
+    const manifests = { orders, masterdata, admin, profile };
+    let rights = ['profile'];
+    const store = new RemoteNavStore(
+      () => ['orders', 'masterdata', 'admin', 'profile'],
+      async (name) => {
+        asked.push(name);
+        return { default: manifests[name as keyof typeof manifests] };
+      },
+      undefined,
+      (name) => rights.includes(name),
+    );
+    const state = await settled(store);
+    expect(asked).toEqual(['profile']);
+    expect(state.remotes.map((r) => r.status)).toEqual(['skipped', 'skipped', 'skipped', 'ok']);
+    // A path of the loaded remote is its own; any other waits for the skipped ones instead of a 404.
+    expect(ownerOfPath('/profil', state)).toEqual({ kind: 'remote', remote: 'profile' });
+    expect(ownerOfPath('/anforderungen', state)).toEqual({ kind: 'skipped' });
+
+    // Another user with the orders area signs in: only that remote loads.
+    rights = ['profile', 'orders'];
+    store.refresh();
+    expect(store.getState().settled).toBe(false);
+    await settled(store);
+    expect(asked).toEqual(['profile', 'orders']);
+
+    // A typed address of an area still skipped: the rest load, then the path is routed (or 404).
+    store.loadSkipped();
+    const all = await settled(store);
+    expect(asked.slice(2).sort()).toEqual(['admin', 'masterdata']);
+    expect(ownerOfPath('/v3/acl', all)).toEqual({ kind: 'remote', remote: 'admin' });
+    expect(ownerOfPath('/irgendwas', all)).toEqual({ kind: 'none' });
+  });
+
   it('accepts only a well-formed manifest of the remote asked for', () => {
     expect(asManifest({ default: orders }, 'orders')).toBe(orders);
     expect(asManifest({ manifest: orders }, 'orders')).toBe(orders);

@@ -6,13 +6,15 @@ export type RemoteNavStatus =
   | { name: string; status: 'loading' }
   | { name: string; status: 'ok'; manifest: RemoteManifest }
   /** Unreachable (or too slow): `remembered` is what it published the last time this browser saw it. */
-  | { name: string; status: 'down'; remembered: RememberedRemote | null };
+  | { name: string; status: 'down'; remembered: RememberedRemote | null }
+  /** Not loaded: the signed-in user lacks the permission its area needs (loaded when a path needs it). */
+  | { name: string; status: 'skipped' };
 
 /** The part of a manifest kept for an outage: where the note goes and which paths get the panel. */
 export type RememberedRemote = Pick<RemoteManifest, 'area' | 'routePrefixes' | 'sections'>;
 
 export interface RemoteNavState {
-  /** True once every remote answered or timed out. */
+  /** True once every remote to be loaded answered or timed out (skipped ones do not count). */
   settled: boolean;
   remotes: RemoteNavStatus[];
 }
@@ -73,8 +75,11 @@ function rememberedOf(name: string): RememberedRemote | null {
 }
 
 /**
- * Loads every remote's `./nav` in parallel, each with a timeout, and keeps the result for the
- * sidebar and the routing. Listeners hear about each remote as it settles.
+ * Loads the `./nav` of every remote the user needs (`wanted`: the user holds the permission of
+ * its area) in parallel, each with a timeout, and keeps the result for the sidebar and the
+ * routing; the others are 'skipped' and load only when asked for (`loadSkipped`: a path none of
+ * the loaded remotes renders; `refresh`: the signed-in user changed). Listeners hear about each
+ * remote as it settles.
  */
 export class RemoteNavStore {
   private state: RemoteNavState = { settled: true, remotes: [] };
@@ -85,6 +90,7 @@ export class RemoteNavStore {
     private readonly names: () => readonly string[],
     private readonly load: NavLoader,
     private readonly timeoutMs = NAV_TIMEOUT_MS,
+    private readonly wanted: (name: string) => boolean = () => true,
   ) {}
 
   subscribe = (listener: () => void) => {
@@ -102,8 +108,23 @@ export class RemoteNavStore {
     if (this.started) return;
     this.started = true;
     const names = this.names();
-    this.state = { settled: names.length === 0, remotes: names.map((name) => ({ name, status: 'loading' })) };
+    const remotes = names.map((name): RemoteNavStatus => (this.wanted(name) ? { name, status: 'loading' } : { name, status: 'skipped' }));
+    this.state = { settled: remotes.every((r) => r.status !== 'loading'), remotes };
+    for (const r of remotes) if (r.status === 'loading') void this.loadOne(r.name);
+  }
+
+  /** Loads the skipped remotes that `which` selects (all by default). */
+  loadSkipped(which: (name: string) => boolean = () => true): void {
+    const names = this.state.remotes.filter((r) => r.status === 'skipped' && which(r.name)).map((r) => r.name);
+    if (names.length === 0) return;
+    for (const name of names) this.set({ name, status: 'loading' });
     for (const name of names) void this.loadOne(name);
+  }
+
+  /** The signed-in user changed: the remotes now needed and not yet loaded load. */
+  refresh(): void {
+    if (!this.started) return;
+    this.loadSkipped(this.wanted);
   }
 
   private set(next: RemoteNavStatus): void {

@@ -1,5 +1,14 @@
-/** Remote name → URL of its mf-manifest.json, as `/remotes.json` lists them. */
-export type RemoteEntries = Record<string, string>;
+/**
+ * One remote of `/remotes.json`: the URL of its mf-manifest.json, and the permission a user needs
+ * for the shell to load it at start (none: every signed-in user). A plain URL string is accepted too.
+ */
+export interface RemoteEntry {
+  entry: string;
+  permission: string | null;
+}
+
+/** Remote name → its entry, as `/remotes.json` lists them. */
+export type RemoteEntries = Record<string, RemoteEntry>;
 
 /** Order of the remotes the suite ships (others listed in remotes.json follow by name). */
 const PREFERRED_ORDER = ['orders', 'masterdata', 'admin', 'profile'];
@@ -31,11 +40,19 @@ export async function fetchRemoteEntries(url = '/remotes.json'): Promise<RemoteE
     const body = (await res.json()) as Record<string, unknown>;
     const out: RemoteEntries = {};
     for (const name of Object.keys(body).filter((n) => NAME.test(n)).sort(byPreferredOrder)) {
-      const entry = body[name];
-      if (typeof entry === 'string' && entry) out[name] = entry;
+      const entry = entryOf(body[name]);
+      if (entry) out[name] = entry;
     }
     return out;
   } catch {
     return {};
   }
+}
+
+function entryOf(value: unknown): RemoteEntry | null {
+  if (typeof value === 'string') return value ? { entry: value, permission: null } : null;
+  if (!value || typeof value !== 'object') return null;
+  const { entry, permission } = value as { entry?: unknown; permission?: unknown };
+  if (typeof entry !== 'string' || !entry) return null;
+  return { entry, permission: typeof permission === 'string' && permission ? permission : null };
 }

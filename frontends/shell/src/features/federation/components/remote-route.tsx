@@ -1,9 +1,9 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoadingState } from '@mediport/ui/core';
 import { useLoader } from '../../router/hooks/use-loader';
 import { NotFoundPage } from '../../../pages/not-found-page';
-import type { RemoteNavState } from '../remote-nav';
+import { remoteNavStore, type RemoteNavState } from '../remote-nav';
 import { useRemoteNav } from '../hooks/use-remote-nav';
 import { RemoteUnavailable } from './remote-unavailable';
 import { remoteAppLoader } from '../remote-apps';
@@ -58,13 +58,16 @@ export type PathOwner =
   | { kind: 'remote'; remote: string }
   | { kind: 'unavailable'; remotes: string[] }
   | { kind: 'pending' }
+  /** None of the loaded remotes renders it, but remotes the user did not need are not loaded yet. */
+  | { kind: 'skipped' }
   | { kind: 'none' };
 
 /**
  * Who renders a path, from what the remotes publish: the loaded remote with the most specific
  * route pattern; else a remote that is down and owned the path when last seen (its panel); else,
- * while remotes are still loading, wait; else, when remotes are down, their panel (one of them may
- * own the path); else nobody (404).
+ * while remotes are still loading, wait; else, while remotes the user did not need are unloaded,
+ * load them; else, when remotes are down, their panel (one of them may own the path); else nobody
+ * (404).
  */
 export function ownerOfPath(pathname: string, nav: RemoteNavState): PathOwner {
   const loaded = nav.remotes.flatMap((r) => (r.status === 'ok' ? [r.manifest] : []));
@@ -77,6 +80,7 @@ export function ownerOfPath(pathname: string, nav: RemoteNavState): PathOwner {
   );
   if (remembered) return { kind: 'unavailable', remotes: [remembered] };
   if (!nav.settled) return { kind: 'pending' };
+  if (nav.remotes.some((r) => r.status === 'skipped')) return { kind: 'skipped' };
   return down.length > 0 ? { kind: 'unavailable', remotes: down.map((r) => r.name) } : { kind: 'none' };
 }
 
@@ -84,7 +88,11 @@ export function ownerOfPath(pathname: string, nav: RemoteNavState): PathOwner {
 export function RemoteOutlet() {
   const { pathname } = useLocation();
   const owner = ownerOfPath(pathname, useRemoteNav());
-  if (owner.kind === 'pending') return <LoadingState />;
+  // A path of an area the user's rights did not call for (a link, a typed address): its remote loads now.
+  useEffect(() => {
+    if (owner.kind === 'skipped') remoteNavStore()?.loadSkipped();
+  }, [owner.kind]);
+  if (owner.kind === 'pending' || owner.kind === 'skipped') return <LoadingState />;
   if (owner.kind === 'none') return <NotFoundPage />;
   if (owner.kind === 'unavailable') return <RemoteUnavailable remote={owner.remotes} onRetry={() => window.location.reload()} />;
   const { remote } = owner;
