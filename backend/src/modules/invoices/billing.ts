@@ -16,6 +16,12 @@ import { addDays, addMonths, germanDate } from '../contracts/contract-terms.js';
  *   partner takes the costs over within a year the pharmacy paid ahead, the pharmacy gets the
  *   remaining days back as a credit position in the month of the takeover.
  * - Options booked once are billed in the month they were booked.
+ * - A term change (runtime or package) renews the contract in place on the new term's first day:
+ *   its runtime, package, price and `startedOn` become the new term's. The terms before it are
+ *   `earlierTerms` (read from what was billed, see earlierTerms()); each is billed by its own
+ *   runtime and price up to the day before the next one starts, so a monthly term ending in the
+ *   middle of a month is billed pro rata to its last day, and the new year is billed in advance
+ *   from its first day. Options run on across the change, from their booking day.
  * Whoever pays the contract (its `type`: the pharmacy, the home, the doctor) is the debtor.
  */
 
@@ -63,6 +69,53 @@ export interface BillableItem {
   validTo: string | null;
 }
 
+/**
+ * A term of the package before the contract's current runtime and package: its own runtime, price
+ * and title, from its first to its last day (the day before the next term starts).
+ */
+export interface EarlierTerm {
+  runtime: ContractRuntime;
+  /** Cents per month. */
+  basePrice: number;
+  title: string;
+  from: string;
+  to: string;
+}
+
+/** A package position the contract was invoiced already (credits and credit notes left out). */
+export interface BilledPackage {
+  from: string;
+  to: string;
+  /** Cents per interval: a month, or a year (12 × the monthly price). */
+  unitPrice: number;
+  title: string;
+}
+
+/**
+ * The terms of a contract before its current one (`startedOn`, the first day of its current
+ * runtime and package), from the package positions it was invoiced: a position within one
+ * calendar month is a monthly term's, a longer one a yearly term's. Positions in a row of the same
+ * runtime, price and title are one term; each term ends the day before the next one starts, the
+ * last the day before `startedOn`. So the monthly days between the last invoiced month and a term
+ * change that took effect since are known with their price, however late the renewal came.
+ */
+export function earlierTerms(billed: readonly BilledPackage[], startedOn: string | null): EarlierTerm[] {
+  if (!startedOn) return [];
+  const before = billed.filter((b) => b.from < startedOn).sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+  const terms: EarlierTerm[] = [];
+  for (const b of before) {
+    const runtime: ContractRuntime = b.from.slice(0, 7) === b.to.slice(0, 7) ? 'month' : 'year';
+    const basePrice = runtime === 'year' ? Math.round(b.unitPrice / 12) : b.unitPrice;
+    const last = terms.at(-1);
+    if (last && last.runtime === runtime && last.basePrice === basePrice && last.title === b.title) continue;
+    if (last) last.to = addDays(b.from, -1);
+    terms.push({ runtime, basePrice, title: b.title, from: b.from, to: '' });
+  }
+  const last = terms.at(-1);
+  if (last) last.to = addDays(startedOn, -1);
+  return terms;
+}
+
 /** A contract as billing reads it: its terms, payer, partner and options. */
 export interface BillableContract {
   id: string;
@@ -88,6 +141,8 @@ export interface BillableContract {
   partyDebtorNo: string;
   /** On a contract whose costs a partner took over (state adoption): the first day the partner pays. */
   takenOverOn: string | null;
+  /** The terms before a term change, oldest first, each ending the day before the next (the last: before `startedOn`). */
+  earlierTerms: EarlierTerm[];
   items: BillableItem[];
 }
 
@@ -137,10 +192,15 @@ export function debtorOf(contract: Pick<BillableContract, 'type' | 'homeId' | 'd
 /** The states in which a contract costs money on some days (state new: a takeover still waiting, never in force). */
 const BILLED_STATES: readonly ContractState[] = ['booked', 'adoption_request', 'adoption_request_pharma', 'canceled', 'adoption'];
 
-/** The first and last day the contract is paid by its payer (last: null while it runs on). */
+/** The first day of the contract's current runtime and package (its start when it never changed term). */
+function currentFirst(contract: Pick<BillableContract, 'startedOn' | 'validFrom'>): string | null {
+  return earlier(contract.startedOn, contract.validFrom);
+}
+
+/** The first and last day the contract is paid by its payer (last: null while it runs on), earlier terms included. */
 export function paidSpan(contract: BillableContract): { first: string; last: string | null } | null {
   if (!BILLED_STATES.includes(contract.state)) return null;
-  const first = contract.validFrom && contract.startedOn ? (contract.startedOn < contract.validFrom ? contract.startedOn : contract.validFrom) : (contract.startedOn ?? contract.validFrom);
+  const first = earlier(contract.earlierTerms[0]?.from ?? null, currentFirst(contract));
   if (!first) return null;
   let last: string | null = null;
   if (contract.state === 'canceled') last = contract.validTo;
@@ -213,21 +273,28 @@ export function positionsFor(contract: BillableContract, period: Period): Billin
   const add = (p: Omit<BillingPosition, 'contractId' | 'contractRef' | 'party'>) => {
     if (p.amount !== 0) out.push({ ...p, contractId: contract.id, contractRef, party });
   };
-  const title = packageTitle(contract);
-  const anchor = contract.startedOn ?? span.first;
-
-  // The package.
-  if (contract.runtime === 'month') {
-    const charge = monthlyCharge(span.first, span.last, period, contract.basePrice);
-    if (charge) add({ kind: 'package', itemKey: null, title, detail: charge.detail, periodFrom: charge.from, periodTo: charge.to, unitPrice: contract.basePrice, amount: charge.amount });
-  } else {
-    const yearly = contract.basePrice * 12;
-    const year = yearStartingIn(anchor, period);
-    if (year && year.from >= span.first && (span.last === null || year.from <= span.last)) {
-      add({ kind: 'package', itemKey: null, title, detail: `jährlich im Voraus (12 × ${formatCents(contract.basePrice)}), ${germanDate(year.from)} – ${germanDate(year.to)}`, periodFrom: year.from, periodTo: year.to, unitPrice: yearly, amount: yearly });
+  // The package, term by term: the earlier ones to the day before the next, the current one on.
+  const current = currentFirst(contract) ?? span.first;
+  const terms: { runtime: ContractRuntime; basePrice: number; title: string; from: string; to: string | null; anchor: string }[] = [
+    ...contract.earlierTerms.map((t) => ({ ...t, anchor: t.from })),
+    { runtime: contract.runtime, basePrice: contract.basePrice, title: packageTitle(contract), from: current, to: null, anchor: contract.startedOn ?? current },
+  ];
+  for (const term of terms) {
+    const first = later(term.from, span.first);
+    const last = earlier(term.to, span.last);
+    if (last !== null && last < first) continue;
+    if (term.runtime === 'month') {
+      const charge = monthlyCharge(first, last, period, term.basePrice);
+      if (charge) add({ kind: 'package', itemKey: null, title: term.title, detail: charge.detail, periodFrom: charge.from, periodTo: charge.to, unitPrice: term.basePrice, amount: charge.amount });
+      continue;
     }
-    const credit = takeoverCredit(contract, anchor, yearly, period);
-    if (credit) add({ kind: 'credit', itemKey: null, title: `Gutschrift ${title}`, ...credit });
+    const yearly = term.basePrice * 12;
+    const year = yearStartingIn(term.anchor, period);
+    if (year && year.from >= first && (last === null || year.from <= last)) {
+      add({ kind: 'package', itemKey: null, title: term.title, detail: `jährlich im Voraus (12 × ${formatCents(term.basePrice)}), ${germanDate(year.from)} – ${germanDate(year.to)}`, periodFrom: year.from, periodTo: year.to, unitPrice: yearly, amount: yearly });
+    }
+    const credit = contract.takenOverOn !== null && (term.to === null || contract.takenOverOn <= term.to) ? takeoverCredit(contract, term.anchor, yearly, period) : null;
+    if (credit) add({ kind: 'credit', itemKey: null, title: `Gutschrift ${term.title}`, ...credit });
   }
 
   // The options.

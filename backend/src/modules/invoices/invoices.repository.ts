@@ -8,7 +8,7 @@ import type { ListQuery } from '../../core/http/list-query.js';
 import { listSelection, type ListSource, qualified, runListInOneStatement, searchCondition } from '../../core/http/list.js';
 import { contractItems, contracts, doctors, homes, invoiceCounters, invoicePositions, invoices, paymentMandates, settings } from '../../db/schema/index.js';
 import { berlinDate } from '../../core/clock/clock.js';
-import type { BillableContract } from './billing.js';
+import { type BillableContract, type BilledPackage, earlierTerms } from './billing.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = typeof invoices.$inferInsert;
@@ -251,7 +251,11 @@ export class InvoicesRepository {
   /**
    * Every contract that may cost money in the month starting on `from`: all but takeovers still
    * waiting for their answer and contracts that ended before it, with the partner's name and
-   * customer number, the day a partner took its costs over, and its options (two queries).
+   * customer number, the day a partner took its costs over, and its options (two queries). A
+   * contract whose current term began after `from` may have changed its term since (a term change
+   * renews the row in place): its earlier terms come from its invoiced package positions, and so
+   * does the first day of a partner's contract whose term changed after the takeover (a third query,
+   * for those few contracts only).
    */
   async billableContracts(from: string): Promise<BillableContract[]> {
     const pharmacy = await this.pharmacy();
@@ -277,7 +281,8 @@ export class InvoicesRepository {
         homeDebtorNo: homes.debtorId,
         doctorName: DOCTOR_NAME,
         doctorDebtorNo: doctors.debtorId,
-        takenOverOn: ref.startedOn,
+        refId: ref.id,
+        refStartedOn: ref.startedOn,
       })
       .from(contracts)
       .leftJoin(homes, eq(homes.id, contracts.homeId))
@@ -292,6 +297,12 @@ export class InvoicesRepository {
           .where(and(ne(contracts.state, 'new'), or(ne(contracts.state, 'canceled'), sql`${contracts.validTo} >= ${from}::date`)))
           .orderBy(asc(contractItems.bookedAt), asc(contractItems.itemKey))
       : [];
+    const recent = (day: string | null) => day !== null && day > from;
+    const billed = await this.billedPackages([
+      ...rows.filter((r) => recent(r.startedOn)).map((r) => r.id),
+      ...rows.filter((r) => r.refId && recent(r.refStartedOn)).map((r) => r.refId!),
+    ]);
+    const termsOf = (id: string, startedOn: string | null) => earlierTerms(billed.get(id) ?? [], startedOn);
     const itemsOf = new Map<string, BillableContract['items']>();
     for (const item of items) {
       const list = itemsOf.get(item.contractId) ?? [];
@@ -317,9 +328,29 @@ export class InvoicesRepository {
       modifiedAt: r.modifiedAt,
       partyName: r.homeId ? (r.homeName ?? '') : r.doctorId ? (r.doctorName ?? '') : pharmacy.company,
       partyDebtorNo: r.homeId ? (r.homeDebtorNo ?? '') : r.doctorId ? (r.doctorDebtorNo ?? '') : pharmacy.debtorNo,
-      takenOverOn: r.takenOverOn ?? null,
+      // The partner's first day: its start, or the first day of its earliest term when its term changed since.
+      takenOverOn: r.refId ? (termsOf(r.refId, r.refStartedOn)[0]?.from ?? r.refStartedOn) : null,
+      earlierTerms: termsOf(r.id, r.startedOn),
       items: itemsOf.get(r.id) ?? [],
     }));
+  }
+
+  /** The package positions the contracts were invoiced (not credit notes, not credits), by contract id. */
+  async billedPackages(contractIds: readonly string[]): Promise<Map<string, BilledPackage[]>> {
+    const out = new Map<string, BilledPackage[]>();
+    if (!contractIds.length) return out;
+    const rows = await this.db
+      .select({ contractId: invoicePositions.contractId, from: invoicePositions.periodFrom, to: invoicePositions.periodTo, unitPrice: invoicePositions.unitPrice, title: invoicePositions.title })
+      .from(invoicePositions)
+      .innerJoin(invoices, eq(invoices.id, invoicePositions.invoiceId))
+      .where(and(inArray(invoicePositions.contractId, [...new Set(contractIds)]), eq(invoicePositions.kind, 'package'), eq(invoices.kind, 'invoice')))
+      .orderBy(asc(invoicePositions.periodFrom));
+    for (const { contractId, ...position } of rows) {
+      const list = out.get(contractId!) ?? [];
+      list.push(position);
+      out.set(contractId!, list);
+    }
+    return out;
   }
 
   /** The debtors (by key) that have an invoice for the month starting on `period` already. */

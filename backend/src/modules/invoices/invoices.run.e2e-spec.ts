@@ -3,7 +3,8 @@
  * paying a monthly contract from the 15th (pro rata, options of every interval, a SEPA mandate), a
  * practice paying yearly in advance, a home whose pharmacy-paid contract it takes over in June (the
  * debtor changes with the day of the takeover); numbers without gaps per year, a second run of a
- * month that creates nothing, runs at the same time, and refused input.
+ * month that creates nothing, runs at the same time, and refused input. Then two homes that change
+ * their term through the API: monthly to yearly and yearly to monthly, billed around the change.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SchedulerRegistry } from '@nestjs/schedule';
@@ -28,7 +29,7 @@ let database: Database;
 let clock: Clock;
 let databaseUrl: string | null;
 let demo: Record<DemoUsername, AuthRecord>;
-const party = { monthly: '', yearly: '', takeover: '', takeoverContract: '' };
+const party = { monthly: '', yearly: '', takeover: '', takeoverContract: '', toYear: '', toYearContract: '', toMonth: '', toMonthContract: '' };
 let takeoverManager: AuthRecord;
 
 const api = () => request(app.getHttpServer());
@@ -49,7 +50,8 @@ async function billOf(month: string) {
   const out: Record<string, { number: string; net: number; gross: number; directDebit: boolean; positions: [string, number][] }> = {};
   for (const row of rows) {
     const positions = await database.select().from(invoicePositions).where(eq(invoicePositions.invoiceId, row.id)).orderBy(asc(invoicePositions.sort));
-    const key = row.debtorKey === 'pharma' ? 'pharma' : row.homeId === party.monthly ? 'monthly' : row.homeId === party.takeover ? 'takeover' : row.doctorId === party.yearly ? 'yearly' : row.debtorKey;
+    const homes: Record<string, string> = { [party.monthly]: 'monthly', [party.takeover]: 'takeover', [party.toYear]: 'toYear', [party.toMonth]: 'toMonth' };
+    const key = row.debtorKey === 'pharma' ? 'pharma' : row.homeId && homes[row.homeId] ? homes[row.homeId]! : row.doctorId === party.yearly ? 'yearly' : row.debtorKey;
     out[key] = { number: row.number, net: row.netCents, gross: row.grossCents, directDebit: row.directDebit, positions: positions.map((p) => [p.itemKey ?? p.kind, p.amount]) };
   }
   return out;
@@ -236,5 +238,102 @@ describe('POST /api/invoices/run across a year', () => {
     const january = await billOf('2032-01');
     expect(Object.keys(january).sort()).toEqual(['monthly', 'takeover']);
     expect(january.monthly!.positions).toEqual([['package', 5900], ['backup-archiv', 11900], ['fax-versand', 1900]]);
+  });
+});
+
+/** The package positions of a home's invoices, oldest first: period, unit price, amount, title. */
+async function packagesOf(homeId: string) {
+  const rows = await database
+    .select({ from: invoicePositions.periodFrom, to: invoicePositions.periodTo, unitPrice: invoicePositions.unitPrice, amount: invoicePositions.amount, title: invoicePositions.title })
+    .from(invoicePositions)
+    .innerJoin(invoices, eq(invoices.id, invoicePositions.invoiceId))
+    .where(and(eq(invoices.homeId, homeId), eq(invoicePositions.kind, 'package')))
+    .orderBy(asc(invoicePositions.periodFrom));
+  return rows.map((r) => [r.from, r.to, r.unitPrice, r.amount, r.title]);
+}
+
+describe('POST /api/invoices/run across a term change made through the API', () => {
+  let toYearManager: AuthRecord;
+  let toMonthManager: AuthRecord;
+  const change = (who: AuthRecord, id: string, runtime: 'month' | 'year', type: 'basic' | 'premium') =>
+    api().put(`/api/contracts/${id}`).set('x-auth-token', who.token).send({ action: 'runtime_change', product: { runtime, type } });
+
+  it('February 2032: a home monthly from the 10th and a home yearly from the 12th, each with a monthly option', async () => {
+    at('2032-02-05', '10:00');
+    party.toYear = await addHome(app, 'Haus Jahreswechsel');
+    party.toMonth = await addHome(app, 'Haus Monatswechsel');
+    toYearManager = await addUser(app, { username: 'jahreswechsel.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: party.toYear });
+    toMonthManager = await addUser(app, { username: 'monatswechsel.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: party.toMonth });
+    const options = (day: string) => [
+      { key: 'portal-zugang', interval: '1 month' as const, price: 0, required: true, bookedAt: new Date(`${day}T09:00:00Z`) },
+      { key: 'fax-versand', interval: '1 month' as const, price: 1900, bookedAt: new Date(`${day}T09:00:00Z`) },
+    ];
+    party.toYearContract = await addContract(app, { debtorId: 'H-JWECHSEL', type: 'ROLE_HOME', homeId: party.toYear, runtime: 'month', startedOn: '2032-02-10', validFrom: '2032-02-10', validTo: '2032-03-09', basePrice: 5900, items: options('2032-02-10') });
+    party.toMonthContract = await addContract(app, { debtorId: 'H-MWECHSEL', type: 'ROLE_HOME', homeId: party.toMonth, runtime: 'year', startedOn: '2032-02-12', validFrom: '2032-02-12', validTo: '2033-02-11', basePrice: 5900, items: options('2032-02-12') });
+    at('2032-03-01');
+    expect((await run('2032-02')).status).toBe(200);
+    const february = await billOf('2032-02');
+    expect(february.toYear!.positions).toEqual([['package', 4069], ['fax-versand', 1310]]);
+    expect([proRata(5900, 20, 29), proRata(1900, 20, 29)]).toEqual([4069, 1310]);
+    expect(february.toMonth!.positions).toEqual([['package', 70_800], ['fax-versand', 1179]]);
+    expect(proRata(1900, 18, 29)).toBe(1179);
+  });
+
+  it('month → year: changed on 20 March to yearly Full Service from 10 April; April bills the 9 monthly days pro rata, the year in advance from the 10th, the option in full', async () => {
+    at('2032-03-20', '10:00');
+    const changed = await change(toYearManager, party.toYearContract, 'year', 'premium');
+    expect(changed.status).toBe(200);
+    expect(changed.body.contract.nextContract).toEqual({ product: { runtime: 'year', type: 'premium' }, validFrom: '10.04.2032', validTo: '09.04.2033', basePrice: 8900 });
+    at('2032-04-01');
+    expect((await run('2032-03')).status).toBe(200);
+    expect((await billOf('2032-03')).toYear!.positions).toEqual([['package', 5900], ['fax-versand', 1900]]);
+
+    at('2032-05-01');
+    expect((await run('2032-04')).status).toBe(200);
+    const renewed = await api().get(`/api/contracts/${party.toYearContract}`).set('x-auth-token', toYearManager.token);
+    expect(renewed.body).toMatchObject({ runtime: 'year', product: { runtime: 'year', type: 'premium' }, validFrom: '10.04.2032', validTo: '09.04.2033', basePrice: 8900 });
+    const april = (await billOf('2032-04')).toYear!;
+    expect(april.positions).toEqual([['package', 1770], ['package', 106_800], ['fax-versand', 1900]]);
+    expect(proRata(5900, 9, 30)).toBe(1770);
+    expect(april).toMatchObject({ net: 110_470, gross: 131_459 });
+    // The package's days from the start on, each once: monthly in arrears to 9 April, the year from the 10th.
+    expect(await packagesOf(party.toYear)).toEqual([
+      ['2032-02-10', '2032-02-29', 5900, 4069, 'Paket Basis'],
+      ['2032-03-01', '2032-03-31', 5900, 5900, 'Paket Basis'],
+      ['2032-04-01', '2032-04-09', 5900, 1770, 'Paket Basis'],
+      ['2032-04-10', '2033-04-09', 106_800, 106_800, 'Paket Full Service'],
+    ]);
+    at('2032-06-01');
+    expect((await run('2032-05')).status).toBe(200);
+    expect((await billOf('2032-05')).toYear!.positions).toEqual([['fax-versand', 1900]]);
+  });
+
+  it('year → month: changed in November to monthly from 12 February 2033; February bills monthly from the 12th, the option in full, no day twice', async () => {
+    at('2032-11-20', '10:00');
+    const changed = await change(toMonthManager, party.toMonthContract, 'month', 'basic');
+    expect(changed.status).toBe(200);
+    expect(changed.body.contract.nextContract).toMatchObject({ product: { runtime: 'month', type: 'basic' }, validFrom: '12.02.2033', validTo: '11.03.2033' });
+    at('2033-02-01');
+    expect((await run('2033-01')).status).toBe(200);
+    expect((await billOf('2033-01')).toMonth!.positions).toEqual([['fax-versand', 1900]]);
+
+    at('2033-03-01');
+    expect((await run('2033-02')).status).toBe(200);
+    const february = (await billOf('2033-02')).toMonth!;
+    expect(february.positions).toEqual([['package', 3582], ['fax-versand', 1900]]);
+    expect(proRata(5900, 17, 28)).toBe(3582);
+    expect(february).toMatchObject({ net: 5482, gross: 6524 });
+    at('2033-04-01');
+    expect((await run('2033-03')).status).toBe(200);
+    expect((await billOf('2033-03')).toMonth!.positions).toEqual([['package', 5900], ['fax-versand', 1900]]);
+    expect(await packagesOf(party.toMonth)).toEqual([
+      ['2032-02-12', '2033-02-11', 70_800, 70_800, 'Paket Basis'],
+      ['2033-02-12', '2033-02-28', 5900, 3582, 'Paket Basis'],
+      ['2033-03-01', '2033-03-31', 5900, 5900, 'Paket Basis'],
+    ]);
+    // The yearly home's new year in advance in April, nothing of the monthly part again.
+    at('2033-05-01');
+    expect((await run('2033-04')).status).toBe(200);
+    expect((await billOf('2033-04')).toYear!.positions).toEqual([['package', 106_800], ['fax-versand', 1900]]);
   });
 });
