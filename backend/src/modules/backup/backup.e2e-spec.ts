@@ -1,19 +1,23 @@
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { and, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import request from 'supertest';
 import type { AuthRecord } from '@mediport/contracts';
 import type { BackupEntry } from '@mediport/contracts/backup';
+import { Clock } from '../../core/clock/clock.js';
 import { FilesService } from '../../core/files/files.service.js';
-import { backupArchives, doctors, documents, homes, patients, taskEvents, tasks } from '../../db/schema/index.js';
+import { backupArchives, contractItems, doctorOffices, doctors, documents, homes, patients, taskEvents, tasks } from '../../db/schema/index.js';
 import { loginAll, type DemoUsername, type TestDatabase, useTestApp } from '../../testing/test-app.js';
-import { addHome, addUser, databaseOf } from '../contracts/testing/contract-fixtures.js';
+import { addContract, addDoctor, addHome, addUser, contractRow, databaseOf, type ContractFixture } from '../contracts/testing/contract-fixtures.js';
 import { insertInvoice } from '../payment/testing/invoice-fixture.js';
 import { buildTextPdf } from '../profile/profile.seed.js';
 import { EVENT_CSV_HEADER, TASK_CSV_HEADER } from './backup-archiver.js';
+import { BackupRetention, monthsBefore } from './backup-retention.js';
+import { BackupStore } from './backup-store.js';
 import { BackupJob, previousMonth } from './backup.job.js';
 
 let app: NestExpressApplication;
@@ -337,5 +341,128 @@ describe('the monthly job', () => {
     expect(previousMonth(new Date('2026-03-01T00:30:00+01:00'))).toBe('2026-02');
     expect(previousMonth(new Date('2026-02-28T23:30:00Z'))).toBe('2026-02');
     expect(previousMonth(new Date('2026-01-15T12:00:00Z'))).toBe('2025-12');
+  });
+});
+
+describe('the retention sweep', () => {
+  const BACKUP_OPTION = { key: 'backup-archiv', interval: '12 months' as const, price: 11900 };
+  /** Booked since 2020 (booked contracts renew, so they stay in force until cancelled). */
+  const SINCE_2020: ContractFixture = { startedOn: '2020-01-01', validFrom: '2020-01-01', validTo: '2020-12-31' };
+  const owners = { plain: '', option: '', canceledOption: '', endedContract: '', doctor: '', office: '' };
+  const clock = () => app.get(Clock);
+  const sweep = () => app.get(BackupRetention).sweep();
+
+  /** An archive of the owner and month, its bytes written by the store. */
+  async function addArchive(owner: { home?: string; office?: string; doctor?: string }, month: string) {
+    const [kind, id] = owner.home ? ['home', owner.home] : owner.office ? ['office', owner.office] : ['doctor', owner.doctor!];
+    const { key, size } = await app.get(BackupStore).write(Readable.from([Buffer.from('PK\u0005\u0006')]));
+    const suffix = key.slice(0, 6);
+    const [row] = await db()
+      .insert(backupArchives)
+      .values({ ownerKey: `${kind}:${id}`, homeId: owner.home ?? null, officeId: owner.office ?? null, doctorId: owner.doctor ?? null, month, name: `backup-${month}-probe-${suffix}.zip`, original: `Sicherung_${month}_Probe.zip`, storageKey: key, size })
+      .returning();
+    return row!;
+  }
+  const fileOf = (key: string) => path.join(testDb.dataDir, 'files', 'backups', key.slice(0, 2), `${key}.zip`);
+  const rowOf = async (id: string) => (await db().select().from(backupArchives).where(eq(backupArchives.id, id)))[0] ?? null;
+  const archives: Record<string, typeof backupArchives.$inferSelect> = {};
+
+  beforeAll(async () => {
+    owners.plain = await addHome(app, 'Haus Zwölf Monate');
+    owners.option = await addHome(app, 'Haus Zehn Jahre');
+    owners.canceledOption = await addHome(app, 'Haus Gekündigte Option');
+    owners.endedContract = await addHome(app, 'Haus Beendeter Vertrag');
+    owners.doctor = await addDoctor(app, 'Langzeit');
+    const [office] = await db().insert(doctorOffices).values({ name: 'Praxis Langzeit' }).returning({ id: doctorOffices.id });
+    owners.office = office!.id;
+    await db().update(doctors).set({ officeId: owners.office }).where(eq(doctors.id, owners.doctor));
+
+    // Any payer of the home's contract: the pharmacy pays this one.
+    await addContract(app, { ...SINCE_2020, homeId: owners.option, items: [BACKUP_OPTION] });
+    // The option cancelled to the end of June 2031.
+    const canceled = await contractRow(app, await addContract(app, { ...SINCE_2020, type: 'ROLE_HOME', homeId: owners.canceledOption, items: [BACKUP_OPTION] }));
+    await db().update(contractItems).set({ validTo: '2031-06-30', canceledAt: new Date('2031-02-01T09:00:00Z') }).where(eq(contractItems.contractId, canceled!.id));
+    // The option still booked, but on a contract that ended in March 2031.
+    await addContract(app, { ...SINCE_2020, state: 'canceled', validTo: '2031-03-31', homeId: owners.endedContract, items: [BACKUP_OPTION] });
+    // The practice's own contract holds it for its doctor and the practice.
+    await addContract(app, { ...SINCE_2020, type: 'ROLE_DOCTOR', doctorId: owners.doctor, items: [BACKUP_OPTION] });
+
+    archives.plainOld = await addArchive({ home: owners.plain }, '2030-05');
+    archives.plainRecent = await addArchive({ home: owners.plain }, '2030-06');
+    archives.plainStuck = await addArchive({ home: owners.plain }, '2030-04');
+    archives.optionOld = await addArchive({ home: owners.option }, '2030-05');
+    archives.optionTenYears = await addArchive({ home: owners.option }, '2021-06');
+    archives.optionPastTenYears = await addArchive({ home: owners.option }, '2021-05');
+    archives.canceledOld = await addArchive({ home: owners.canceledOption }, '2030-05');
+    archives.endedOld = await addArchive({ home: owners.endedContract }, '2030-05');
+    archives.officeOld = await addArchive({ office: owners.office }, '2029-01');
+    archives.doctorOld = await addArchive({ doctor: owners.doctor }, '2028-01');
+  });
+
+  afterAll(() => clock().reset());
+
+  it('counts months back across the turn of the year', () => {
+    expect(monthsBefore('2031-06', 12)).toBe('2030-06');
+    expect(monthsBefore('2031-01', 1)).toBe('2030-12');
+    expect(monthsBefore('2031-06', 120)).toBe('2021-06');
+  });
+
+  it('deletes nothing that is younger than 12 months', async () => {
+    clock().set('2027-01-15T10:00:00+01:00');
+    expect(await sweep()).toEqual({ deleted: 0, failed: 0 });
+    expect((await list(users.heim)).body.data.map((e: BackupEntry) => e.month)).toContain(MONTH);
+  });
+
+  it('deletes an archive older than 12 months of an owner without the option: row and file gone, download 404; a file that cannot be removed keeps its row', async () => {
+    clock().set('2031-06-15T10:00:00+02:00');
+    // The stored file is a folder here, so removing it fails.
+    await rm(fileOf(archives.plainStuck!.storageKey));
+    await mkdir(fileOf(archives.plainStuck!.storageKey));
+    await writeFile(path.join(fileOf(archives.plainStuck!.storageKey), 'inhalt'), 'x');
+    const home = await archiveOf(`home:${ids.home}`);
+
+    const result = await sweep();
+    expect(result.failed).toBe(1);
+    expect(result.deleted).toBeGreaterThanOrEqual(3);
+
+    expect(await rowOf(archives.plainOld!.id)).toBeNull();
+    expect(existsSync(fileOf(archives.plainOld!.storageKey))).toBe(false);
+    expect((await download(users.admin, archives.plainOld!.name)).status).toBe(404);
+    // Haus Sonnenschein's contract is in force, without the option: its 2026 archives are gone too.
+    expect((await download(users.heim, home.name)).status).toBe(404);
+    expect((await list(users.heim)).body).toEqual({ data: [], count: 0 });
+    // A contract that has ended protects nothing, even with the option still on it.
+    expect(await rowOf(archives.endedOld!.id)).toBeNull();
+    expect(await rowOf(archives.plainStuck!.id)).not.toBeNull();
+  });
+
+  it('keeps the archives of the last 12 months, and those of owners holding the option up to 10 years', async () => {
+    for (const kept of [archives.plainRecent, archives.optionOld, archives.optionTenYears, archives.canceledOld, archives.officeOld, archives.doctorOld]) {
+      expect({ month: kept!.month, owner: kept!.ownerKey, row: !!(await rowOf(kept!.id)), file: existsSync(fileOf(kept!.storageKey)) }).toEqual({ month: kept!.month, owner: kept!.ownerKey, row: true, file: true });
+    }
+    expect((await download(users.admin, archives.optionOld!.name)).status).toBe(200);
+    // Ten years is the limit with the option as well.
+    expect(await rowOf(archives.optionPastTenYears!.id)).toBeNull();
+    expect(existsSync(fileOf(archives.optionPastTenYears!.storageKey))).toBe(false);
+  });
+
+  it('tries a file again on the next run and then deletes the row', async () => {
+    await rm(fileOf(archives.plainStuck!.storageKey), { recursive: true });
+    expect(await sweep()).toEqual({ deleted: 1, failed: 0 });
+    expect(await rowOf(archives.plainStuck!.id)).toBeNull();
+  });
+
+  it('the monthly job makes the month’s archives and then sweeps: a cancelled option protects no longer after its last day', async () => {
+    clock().set('2031-06-30T23:00:00+02:00');
+    expect(await sweep()).toEqual({ deleted: 0, failed: 0 });
+    expect(await rowOf(archives.canceledOld!.id)).not.toBeNull();
+
+    clock().set('2031-07-01T02:30:00+02:00');
+    await app.get(BackupJob).monthly();
+    expect(await rowOf(archives.canceledOld!.id)).toBeNull();
+    expect(existsSync(fileOf(archives.canceledOld!.storageKey))).toBe(false);
+    expect(await rowOf(archives.optionOld!.id)).not.toBeNull();
+    const june = await db().select({ owner: backupArchives.ownerKey }).from(backupArchives).where(eq(backupArchives.month, '2031-06'));
+    expect(june.map((r) => r.owner)).toEqual(expect.arrayContaining([`home:${owners.canceledOption}`, `home:${ids.home}`]));
   });
 });

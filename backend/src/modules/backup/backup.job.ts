@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../core/config/config.module.js';
 import type { AppConfig } from '../../core/config/app-config.js';
 import { berlinDate, Clock } from '../../core/clock/clock.js';
 import { BackupArchiver } from './backup-archiver.js';
+import { BackupRetention } from './backup-retention.js';
 import { BackupRepository } from './backup.repository.js';
 
 /** The month before the one `at` falls in (German time), as YYYY-MM. */
@@ -16,7 +17,8 @@ export function previousMonth(at: Date): string {
  * On the 1st of each month at 02:30 German time, the archives of the month that just ended: one per
  * home, practice and doctor without a practice. Every instance runs it; an archive that exists (or
  * that another instance finished first) is skipped, so the result is one archive per owner and
- * month. A fresh demo installation gets last month's archives at its first start.
+ * month. Then the archives past their retention are deleted (backup-retention.ts). A fresh demo
+ * installation gets last month's archives at its first start.
  */
 @Injectable()
 export class BackupJob implements OnApplicationBootstrap {
@@ -25,6 +27,7 @@ export class BackupJob implements OnApplicationBootstrap {
   constructor(
     private readonly archiver: BackupArchiver,
     private readonly repo: BackupRepository,
+    private readonly retention: BackupRetention,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -37,7 +40,17 @@ export class BackupJob implements OnApplicationBootstrap {
 
   @Cron('0 30 2 1 * *', { name: 'backup-monthly', timeZone: 'Europe/Berlin' })
   async monthly(): Promise<void> {
-    await this.runMonth(previousMonth(this.clock.now()));
+    try {
+      await this.runMonth(previousMonth(this.clock.now()));
+    } catch (error) {
+      this.logger.error(`Monthly archives failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // A failed month does not hold up the retention, nor the other way round.
+    try {
+      await this.retention.sweep();
+    } catch (error) {
+      this.logger.error(`Retention sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Builds the month's missing archives one after another; a failure is logged and the next owner goes on. Answers how many were made. */

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type ListSource, runList } from '../../core/http/list.js';
-import { backupArchives, doctorOffices, doctors, documents, homeGroups, homes, invoices, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
+import type { ContractRightsRow } from '../../core/permissions/contract-rights.js';
+import { backupArchives, contractItems, contracts, doctorOffices, doctors, documents, homeGroups, homes, invoices, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
 
 export type ArchiveRow = typeof backupArchives.$inferSelect;
 export type NewArchive = typeof backupArchives.$inferInsert;
@@ -64,6 +65,19 @@ export interface EventCsvRow {
   state: string | null;
   files: { name: string }[];
   author: string;
+}
+
+/** A contract holding a running option, with the practice of its doctor. */
+export interface OptionContractRow extends ContractRightsRow {
+  officeId: string | null;
+}
+
+/** An archive past its retention: what deleting it needs, and the page position. */
+export interface ExpiredArchive {
+  id: string;
+  month: string;
+  name: string;
+  storageKey: string;
 }
 
 /** A stored PDF that goes into an archive. */
@@ -139,6 +153,62 @@ export class BackupRepository {
       .update(backupArchives)
       .set({ status: 'downloaded', downloadedAt: at, downloadedBy: userId, modifiedAt: at })
       .where(and(eq(backupArchives.id, id), eq(backupArchives.status, 'new')));
+  }
+
+  /**
+   * The contracts that hold the option `product` on `today` (YYYY-MM-DD): booked, and not cancelled
+   * or cancelled to a last day not before today. Whether the contract itself is in force is the
+   * caller's to decide (contract-rights.ts); only contracts with the option are read.
+   */
+  async contractsWithOption(product: string, today: string): Promise<OptionContractRow[]> {
+    const running = this.db
+      .select({ one: sql`1` })
+      .from(contractItems)
+      .where(and(eq(contractItems.contractId, contracts.id), eq(contractItems.product, product), or(isNull(contractItems.validTo), sql`${contractItems.validTo} >= ${today}::date`)));
+    return this.db
+      .select({
+        homeId: contracts.homeId,
+        doctorId: contracts.doctorId,
+        type: contracts.type,
+        state: contracts.state,
+        validFrom: contracts.validFrom,
+        validTo: contracts.validTo,
+        officeId: doctors.officeId,
+      })
+      .from(contracts)
+      .leftJoin(doctors, eq(doctors.id, contracts.doctorId))
+      .where(sql`exists (${running})`);
+  }
+
+  /**
+   * One page of the archives past their retention, oldest month first, after the last row of the
+   * previous page: those of a month before `before`, except the owners in `kept`, whose archives
+   * go only when their month is before `keptBefore`. A row that stays (its file could not be
+   * removed) is passed over by the next page instead of being read again.
+   */
+  async expiredPage(
+    limits: { before: string; keptBefore: string; kept: string[] },
+    after: { month: string; id: string } | null,
+    limit: number,
+  ): Promise<ExpiredArchive[]> {
+    return this.db
+      .select({ id: backupArchives.id, month: backupArchives.month, name: backupArchives.name, storageKey: backupArchives.storageKey })
+      .from(backupArchives)
+      .where(
+        and(
+          lt(backupArchives.month, limits.before),
+          limits.kept.length ? or(lt(backupArchives.month, limits.keptBefore), notInArray(backupArchives.ownerKey, limits.kept)) : undefined,
+          after ? sql`(${backupArchives.month}, ${backupArchives.id}) > (${after.month}, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(backupArchives.month), asc(backupArchives.id))
+      .limit(limit);
+  }
+
+  async deleteMany(ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const rows = await this.db.delete(backupArchives).where(inArray(backupArchives.id, ids)).returning({ id: backupArchives.id });
+    return rows.length;
   }
 
   /**

@@ -97,9 +97,9 @@ export const SHOP_PRODUCTS: readonly ProductSeed[] = [
   {
     name: 'backup-archiv',
     catalogue: 'office',
-    title: 'Monatliches Backup-Archiv',
-    shopTitle: 'Backup-Archiv',
-    description: 'Jeden Monat ein Archiv Ihrer Daten zum Herunterladen (Profil → Backup).',
+    title: 'Backup-Archiv: 10 Jahre Aufbewahrung',
+    shopTitle: 'Backup-Archiv 10 Jahre',
+    description: 'Ihre monatlichen Backup-Archive (Profil → Backup) werden 10 Jahre statt 12 Monate aufbewahrt, solange die Option gebucht ist.',
     priceFormula: 'pro Jahr',
     interval: '12 months',
     price: 11900,

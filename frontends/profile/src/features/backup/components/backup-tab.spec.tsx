@@ -44,6 +44,14 @@ describe('Backup', () => {
     expect(cells(first!)[2]).toHaveTextContent(/^02\.10\.2026 \d{2}:30$/);
   });
 
+  it('says under the table how long the archives are kept', async () => {
+    fakeApi({ 'GET /api/backup': { data: [NEW, OLD], count: 2 } });
+    open();
+    const table = await screen.findByRole('table', { name: 'Backup-Archive' });
+    const note = screen.getByText('Archive werden 12 Monate aufbewahrt, mit der Option „Backup-Archiv: 10 Jahre Aufbewahrung“ 10 Jahre.');
+    expect(table.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('downloads an archive under its file name; the list then shows it as downloaded', async () => {
     const saved: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => {

@@ -21,6 +21,7 @@ const T = {
   loadFailed: 'Die Backup-Archive konnten nicht geladen werden.',
   downloadOf: (title: string) => `${title} herunterladen`,
   intro: 'Jeden Monat ein Archiv mit den Aufträgen und Nachrichten (als Tabelle), den Rezeptanforderungen und den Rechnungen Ihrer Einrichtung bzw. Praxis.',
+  retention: 'Archive werden 12 Monate aufbewahrt, mit der Option „Backup-Archiv: 10 Jahre Aufbewahrung“ 10 Jahre.',
 } as const;
 
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -105,6 +106,9 @@ export function BackupTab() {
           setPage(0);
         }}
       />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {T.retention}
+      </Typography>
     </Box>
   );
 }
