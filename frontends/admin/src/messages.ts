@@ -88,8 +88,10 @@ export const SETTINGS_TEXT = {
   intro: 'Diese Angaben erscheinen im Impressum und als Absender auf gefaxten oder gemailten Dokumenten.',
   adminOnly: 'Nur durch einen Administrator änderbar.',
   loadFailed: 'Die Einstellungen konnten nicht geladen werden.',
-  /** With the umlaut written, never "geaendert". */
-  saved: 'Einstellungen geändert.',
+  /** The creditor of the invoices' direct-debit export (ours); the success toast is SETTINGS_MESSAGES.saved. */
+  creditorHeading: 'Lastschrift (SEPA-Gläubiger)',
+  creditorIntro: 'Diese Angaben werden als Gläubiger im Lastschrift-Export der Rechnungen verwendet.',
+  creditorLabels: { creditorId: 'Gläubiger-Identifikationsnummer', creditorIban: 'IBAN', creditorBic: 'BIC' },
 } as const;
 
 /** Texts of the logo field on the settings page. */

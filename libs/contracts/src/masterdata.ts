@@ -404,7 +404,7 @@ export const MASTERDATA_SUCCESS = {
   homeDeleted: 'Pflegeeinrichtung gelöscht',
   homeGroupDeleted: 'Wohnbereich gelöscht',
   homeUpdated: 'Pflegeheim wurde erfolgreich aktualisiert.',
-  homeDeletedLong: 'Pflegeheim wurde erfolgreich geloescht.',
+  homeDeletedLong: 'Pflegeheim wurde erfolgreich gelöscht.',
 } as const;
 
 /** Refusals of the master-data API that the spec does not word (ours). */

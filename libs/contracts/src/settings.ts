@@ -36,9 +36,9 @@ export type SettingsUpdateRequest = Omit<SettingsDto, 'logo'> & {
   logo?: typeof LOGO_DELETE_MARKER;
 };
 
-/** Texts of the settings screen and API (the spec words the success toast; the refusals are ours). */
+/** Texts of the settings screen and API (the spec words the success toast, with the umlaut written; the refusals are ours). */
 export const SETTINGS_MESSAGES = {
-  saved: 'Einstellungen geaendert.',
+  saved: 'Einstellungen geändert.',
   adminOnly: 'Kundennummer und Instanz-Nummer können nur von einem Administrator geändert werden.',
   partnerCompany: 'Der Firmenname wird über Apomondo verwaltet und kann hier nicht geändert werden.',
 } as const;

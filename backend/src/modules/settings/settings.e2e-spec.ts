@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_MESSAGES, SETTINGS_MESSAGES, type SettingsAdminDto } from '@mediport/contracts';
+import { SEPA_MESSAGES } from '@mediport/contracts/payment';
 import { FIELD_MESSAGES, SETTINGS_LABELS } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
 import { UPLOAD_MESSAGES } from '../../core/files/file-types.js';
@@ -129,6 +130,32 @@ describe('PUT /api/settings', () => {
     expect(res.body.errors).toEqual([{ path, code: 'forbidden', message: SETTINGS_MESSAGES.adminOnly }]);
     const after = (await api().get('/api/settings').set('x-auth-token', users.admin.token)).body as SettingsAdminDto;
     expect(after[path as 'debtorId']).toBe(before[path as 'debtorId']);
+  });
+
+  describe('direct-debit creditor (multipart, as the settings page sends it)', () => {
+    const STORED_CREDITOR = { creditorId: 'DE98ZZZ09999999999', creditorIban: 'DE02120300000000202051', creditorBic: 'BYLADEM1001' };
+    afterAll(() => app.get<Database>(DB, { strict: false }).update(settings).set(STORED_CREDITOR));
+
+    it('refuses invalid values with 400 and their German messages, keeping the stored ones', async () => {
+      const before = (await api().get('/api/settings').set('x-auth-token', users.admin.token)).body as SettingsAdminDto;
+      const res = await put(users.admin.token, { ...VALID, creditorId: 'DE97ZZZ09999999999', creditorIban: 'DE89 3704 0044 0532 0130 01', creditorBic: 'COBADE' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual(
+        expect.arrayContaining([
+          { path: 'creditorId', code: 'invalid', message: SEPA_MESSAGES.creditorIdInvalid },
+          { path: 'creditorIban', code: 'invalid', message: SEPA_MESSAGES.creditorIbanInvalid },
+          { path: 'creditorBic', code: 'invalid', message: SEPA_MESSAGES.creditorBicInvalid },
+        ]),
+      );
+      const after = (await api().get('/api/settings').set('x-auth-token', users.admin.token)).body as SettingsAdminDto;
+      expect(after).toMatchObject({ creditorId: before.creditorId, creditorIban: before.creditorIban, creditorBic: before.creditorBic });
+    });
+
+    it('accepts empty values and clears the creditor', async () => {
+      const res = await put(users.admin.token, { ...VALID, creditorId: '', creditorIban: '', creditorBic: '' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ creditorId: '', creditorIban: '', creditorBic: '' });
+    });
   });
 
   describe('on a partner-platform instance', () => {

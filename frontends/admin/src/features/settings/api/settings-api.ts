@@ -5,7 +5,7 @@ import type { ImageChange } from '@mediport/ui';
 
 export const SETTINGS_KEY = ['settings', 'admin'] as const;
 
-/** GET /api/settings (with settings_list: debtorId, instanceId, partnerInstance). */
+/** GET /api/settings (with settings_list: debtorId, instanceId, partnerInstance and the direct-debit creditor). */
 export function useSettings() {
   return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => callApi('GET /api/settings') });
 }
