@@ -37,6 +37,8 @@ export const backupArchives = pgTable(
     index('backup_archives_home_idx').on(t.homeId, t.month),
     index('backup_archives_office_idx').on(t.officeId, t.month),
     index('backup_archives_doctor_idx').on(t.doctorId, t.month),
+    // The retention sweep pages through the months before a cut-off in (month, id) order.
+    index('backup_archives_month_idx').on(t.month, t.id),
     check('backup_archives_month_chk', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check('backup_archives_one_owner_chk', sql`num_nonnulls(${t.homeId}, ${t.officeId}, ${t.doctorId}) = 1`),
   ],

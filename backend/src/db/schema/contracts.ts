@@ -60,6 +60,30 @@ export const contracts = pgTable(
 );
 
 /**
+ * The terms a contract ran before a term change renewed it in place (runtime, package, price as
+ * they were), one row per ended term, written by the renewal that applies the change: from the
+ * first day of that runtime and package (`startedOn` then) to the day before the new term starts.
+ * Billing reads them for the days before a change, invoiced or not.
+ */
+export const contractTerms = pgTable(
+  'contract_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    runtime: text('runtime').$type<ContractRuntime>().notNull(),
+    productType: text('product_type').$type<PackageType>().notNull(),
+    /** Cents per month of the package. */
+    basePrice: integer('base_price').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contract_terms_contract_idx').on(t.contractId, t.validFrom)],
+);
+
+/**
  * What a shop product says about itself; a booked option keeps a copy from the day it was booked
  * (later price changes do not touch it). Fresh builders per table.
  */

@@ -132,5 +132,9 @@ export const invoicePositions = pgTable(
     /** The billed contract's last change. */
     partyModifiedAt: timestamp('party_modified_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('invoice_positions_invoice_idx').on(t.invoiceId, t.sort)],
+  (t) => [
+    index('invoice_positions_invoice_idx').on(t.invoiceId, t.sort),
+    // A contract's positions (billing's earlier terms; a contract deleted sets them null).
+    index('invoice_positions_contract_idx').on(t.contractId),
+  ],
 );

@@ -8,7 +8,7 @@ import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { type ListSource, runList } from '../../core/http/list.js';
 import { hasContractSql, RUNNING_STATES } from '../../core/permissions/contract-rights.js';
-import { contractItems, contractRequests, contracts, doctors, homes, settings, shopProducts, users } from '../../db/schema/index.js';
+import { contractItems, contractRequests, contracts, contractTerms, doctors, homes, settings, shopProducts, users } from '../../db/schema/index.js';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type ContractInsert = typeof contracts.$inferInsert;
@@ -16,6 +16,7 @@ export type ContractPatch = Partial<Omit<ContractInsert, 'id' | 'createdAt'>>;
 export type ContractItemRow = typeof contractItems.$inferSelect;
 export type ContractItemInsert = typeof contractItems.$inferInsert;
 export type ShopProductRow = typeof shopProducts.$inferSelect;
+export type ContractTermInsert = typeof contractTerms.$inferInsert;
 
 /** A contract with what its answer needs from other rows: the partner's name and the takeover counterpart. */
 export interface ContractRecord extends ContractRow {
@@ -195,6 +196,11 @@ export class ContractsRepository {
       .where(and(eq(contracts.id, id), expected ? eq(contracts.state, expected.state) : undefined))
       .returning({ id: contracts.id });
     return rows.length > 0;
+  }
+
+  /** Keeps a term that ended with a term change (runtime, package, price as they ran). */
+  async insertTerm(values: ContractTermInsert): Promise<void> {
+    await this.db.insert(contractTerms).values(values);
   }
 
   async delete(id: string): Promise<void> {

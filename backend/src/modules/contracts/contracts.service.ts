@@ -425,14 +425,19 @@ export class ContractsService {
 
   /**
    * Renews the running contracts whose term ended before today (the day after the end): the next
-   * term, with a pending term change applied from its first day. Answers today. Idempotent and
-   * safe on several instances (rows another one is renewing are skipped).
+   * term, with a pending term change applied from its first day (the ending term goes to the
+   * contract's term history first). Answers today. Idempotent and safe on several instances (rows
+   * another one is renewing are skipped).
    */
   async renewDue(): Promise<string> {
     const today = this.today();
     await this.unitOfWork.run(async () => {
       for (const row of await this.repo.dueForRenewal(today)) {
         const patch = this.renewal(row, today);
+        // A term change overwrites runtime, package and price: the ending term is kept as it ran.
+        if (changePending(row) && row.validTo) {
+          await this.repo.insertTerm({ contractId: row.id, runtime: row.runtime, productType: row.productType, basePrice: row.basePrice, validFrom: row.startedOn ?? row.validFrom ?? row.validTo, validTo: row.validTo });
+        }
         await this.repo.update(row.id, patch);
       }
     });

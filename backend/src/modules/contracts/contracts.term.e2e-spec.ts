@@ -1,16 +1,19 @@
 /**
  * A walk through terms with the application's clock: option periods, the cancellation deadline
  * (its day and the day after), the end of a cancelled contract (rights locked on the day after),
- * renewals on the day after the end, and a term change taking effect with the next term.
+ * renewals on the day after the end, and a term change taking effect with the next term (the
+ * ended term kept in the contract's term history).
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { asc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { AuthRecord } from '@mediport/contracts';
 import { CONTRACT_MESSAGES as M, type ContractDto } from '@mediport/contracts/shop';
 import { Clock } from '../../core/clock/clock.js';
+import { contractTerms } from '../../db/schema/index.js';
 import { login, useTestApp } from '../../testing/test-app.js';
 import { ContractsService } from './contracts.service.js';
-import { addContract, addHome, addUser, FIXTURE_PASSWORD } from './testing/contract-fixtures.js';
+import { addContract, addHome, addUser, contractRow, databaseOf, FIXTURE_PASSWORD } from './testing/contract-fixtures.js';
 
 let app: NestExpressApplication;
 let clock: Clock;
@@ -131,6 +134,17 @@ describe('a term with the clock', () => {
     expect(renewed).toMatchObject({ product: { runtime: 'month', type: 'premium' }, runtime: 'month', validFrom: '01.01.2033', validTo: '31.01.2033', basePrice: 8900, nextContract: null });
     at('2033-02-01');
     expect(await contract(steady.manager, steady.contract)).toMatchObject({ validFrom: '01.02.2033', validTo: '28.02.2033' });
+  });
+
+  it('keeps the ended term in the term history at the renewal that applied the change; a plain renewal keeps none', async () => {
+    const row = await contractRow(app, steady.contract);
+    const terms = await databaseOf(app).select().from(contractTerms).where(eq(contractTerms.contractId, row!.id)).orderBy(asc(contractTerms.validFrom));
+    // From the contract's start (renewed in place on 1 January 2032 without a change) to the day before the monthly term.
+    expect(terms.map(({ runtime, productType, basePrice, validFrom, validTo }) => ({ runtime, productType, basePrice, validFrom, validTo }))).toEqual([
+      { runtime: 'year', productType: 'basic', basePrice: 5900, validFrom: '2031-01-01', validTo: '2032-12-31' },
+    ]);
+    // The monthly renewal on 1 February (no change pending) added nothing either.
+    expect(row).toMatchObject({ runtime: 'month', productType: 'premium', basePrice: 8900, startedOn: '2033-01-01', validFrom: '2033-02-01' });
   });
 
   it('cancels a monthly contract past its deadline to the end of the next month', async () => {

@@ -18,7 +18,8 @@ import { addDays, addMonths, germanDate } from '../contracts/contract-terms.js';
  * - Options booked once are billed in the month they were booked.
  * - A term change (runtime or package) renews the contract in place on the new term's first day:
  *   its runtime, package, price and `startedOn` become the new term's. The terms before it are
- *   `earlierTerms` (read from what was billed, see earlierTerms()); each is billed by its own
+ *   `earlierTerms` (the contract's stored term history; before its first entry, rebuilt from what
+ *   was billed, see earlierTerms()); each is billed by its own
  *   runtime and price up to the day before the next one starts, so a monthly term ending in the
  *   middle of a month is billed pro rata to its last day, and the new year is billed in advance
  *   from its first day. Options run on across the change, from their booking day.
@@ -92,12 +93,12 @@ export interface BilledPackage {
 }
 
 /**
- * The terms of a contract before its current one (`startedOn`, the first day of its current
- * runtime and package), from the package positions it was invoiced: a position within one
- * calendar month is a monthly term's, a longer one a yearly term's. Positions in a row of the same
- * runtime, price and title are one term; each term ends the day before the next one starts, the
- * last the day before `startedOn`. So the monthly days between the last invoiced month and a term
- * change that took effect since are known with their price, however late the renewal came.
+ * The terms of a contract before `startedOn` (the first day of its current runtime and package, or
+ * of the first term its stored history knows), from the package positions it was invoiced: a
+ * position within one calendar month is a monthly term's, a longer one a yearly term's. Positions
+ * in a row of the same runtime, price and title are one term; each term ends the day before the
+ * next one starts, the last the day before `startedOn`. So the monthly days between the last
+ * invoiced month and a term change applied before the history was kept are known with their price.
  */
 export function earlierTerms(billed: readonly BilledPackage[], startedOn: string | null): EarlierTerm[] {
   if (!startedOn) return [];

@@ -6,9 +6,9 @@ import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
 import { listSelection, type ListSource, qualified, runListInOneStatement, searchCondition } from '../../core/http/list.js';
-import { contractItems, contracts, doctors, homes, invoiceCounters, invoicePositions, invoices, paymentMandates, settings } from '../../db/schema/index.js';
+import { contractItems, contracts, contractTerms, doctors, homes, invoiceCounters, invoicePositions, invoices, paymentMandates, settings } from '../../db/schema/index.js';
 import { berlinDate } from '../../core/clock/clock.js';
-import { type BillableContract, type BilledPackage, earlierTerms } from './billing.js';
+import { type BillableContract, type BilledPackage, type EarlierTerm, earlierTerms, packageTitle } from './billing.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = typeof invoices.$inferInsert;
@@ -253,9 +253,11 @@ export class InvoicesRepository {
    * waiting for their answer and contracts that ended before it, with the partner's name and
    * customer number, the day a partner took its costs over, and its options (two queries). A
    * contract whose current term began after `from` may have changed its term since (a term change
-   * renews the row in place): its earlier terms come from its invoiced package positions, and so
-   * does the first day of a partner's contract whose term changed after the takeover (a third query,
-   * for those few contracts only).
+   * renews the row in place): its earlier terms are its stored term history (contract_terms), and
+   * so is the first day of a partner's contract whose term changed after the takeover (a third
+   * query, for those few contracts only). Before the first stored term (a change made before the
+   * history was kept) the terms are rebuilt from the invoiced package positions (a fourth query,
+   * only for contracts whose known terms still begin after `from`).
    */
   async billableContracts(from: string): Promise<BillableContract[]> {
     const pharmacy = await this.pharmacy();
@@ -283,6 +285,8 @@ export class InvoicesRepository {
         doctorDebtorNo: doctors.debtorId,
         refId: ref.id,
         refStartedOn: ref.startedOn,
+        refDoctorId: ref.doctorId,
+        refUnits: ref.units,
       })
       .from(contracts)
       .leftJoin(homes, eq(homes.id, contracts.homeId))
@@ -298,11 +302,28 @@ export class InvoicesRepository {
           .orderBy(asc(contractItems.bookedAt), asc(contractItems.itemKey))
       : [];
     const recent = (day: string | null) => day !== null && day > from;
-    const billed = await this.billedPackages([
-      ...rows.filter((r) => recent(r.startedOn)).map((r) => r.id),
-      ...rows.filter((r) => r.refId && recent(r.refStartedOn)).map((r) => r.refId!),
-    ]);
-    const termsOf = (id: string, startedOn: string | null) => earlierTerms(billed.get(id) ?? [], startedOn);
+    // The contracts whose earlier terms may matter, with what a stored term's title needs besides its package.
+    const concerned = new Map<string, { startedOn: string | null; doctorId: string | null; units: number }>();
+    for (const r of rows) if (recent(r.startedOn)) concerned.set(r.id, { startedOn: r.startedOn, doctorId: r.doctorId, units: r.units });
+    for (const r of rows) {
+      if (r.refId && recent(r.refStartedOn) && !concerned.has(r.refId)) concerned.set(r.refId, { startedOn: r.refStartedOn, doctorId: r.refDoctorId, units: r.refUnits ?? 1 });
+    }
+    const stored = await this.storedTerms([...concerned.keys()]);
+    // Before the first stored term (or, without any, before the current one): rebuilt from what was invoiced.
+    const firstKnown = (id: string) => stored.get(id)?.[0]?.validFrom ?? concerned.get(id)!.startedOn;
+    const billed = await this.billedPackages([...concerned.keys()].filter((id) => recent(firstKnown(id))));
+    const terms = new Map<string, EarlierTerm[]>();
+    for (const [id, contract] of concerned) {
+      const history = (stored.get(id) ?? []).map((t) => ({
+        runtime: t.runtime,
+        basePrice: t.basePrice,
+        title: packageTitle({ doctorId: contract.doctorId, units: contract.units, productType: t.productType }),
+        from: t.validFrom,
+        to: t.validTo,
+      }));
+      terms.set(id, [...earlierTerms(billed.get(id) ?? [], firstKnown(id)), ...history]);
+    }
+    const termsOf = (id: string) => terms.get(id) ?? [];
     const itemsOf = new Map<string, BillableContract['items']>();
     for (const item of items) {
       const list = itemsOf.get(item.contractId) ?? [];
@@ -329,10 +350,27 @@ export class InvoicesRepository {
       partyName: r.homeId ? (r.homeName ?? '') : r.doctorId ? (r.doctorName ?? '') : pharmacy.company,
       partyDebtorNo: r.homeId ? (r.homeDebtorNo ?? '') : r.doctorId ? (r.doctorDebtorNo ?? '') : pharmacy.debtorNo,
       // The partner's first day: its start, or the first day of its earliest term when its term changed since.
-      takenOverOn: r.refId ? (termsOf(r.refId, r.refStartedOn)[0]?.from ?? r.refStartedOn) : null,
-      earlierTerms: termsOf(r.id, r.startedOn),
+      takenOverOn: r.refId ? (termsOf(r.refId)[0]?.from ?? r.refStartedOn) : null,
+      earlierTerms: termsOf(r.id),
       items: itemsOf.get(r.id) ?? [],
     }));
+  }
+
+  /** The stored earlier terms of the contracts (their term history), oldest first, by contract id (one query). */
+  async storedTerms(contractIds: readonly string[]): Promise<Map<string, (typeof contractTerms.$inferSelect)[]>> {
+    const out = new Map<string, (typeof contractTerms.$inferSelect)[]>();
+    if (!contractIds.length) return out;
+    const rows = await this.db
+      .select()
+      .from(contractTerms)
+      .where(inArray(contractTerms.contractId, [...new Set(contractIds)]))
+      .orderBy(asc(contractTerms.contractId), asc(contractTerms.validFrom));
+    for (const row of rows) {
+      const list = out.get(row.contractId) ?? [];
+      list.push(row);
+      out.set(row.contractId, list);
+    }
+    return out;
   }
 
   /** The package positions the contracts were invoiced (not credit notes, not credits), by contract id. */

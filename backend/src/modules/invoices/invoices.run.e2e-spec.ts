@@ -4,7 +4,8 @@
  * practice paying yearly in advance, a home whose pharmacy-paid contract it takes over in June (the
  * debtor changes with the day of the takeover); numbers without gaps per year, a second run of a
  * month that creates nothing, runs at the same time, and refused input. Then two homes that change
- * their term through the API: monthly to yearly and yearly to monthly, billed around the change.
+ * their term through the API: monthly to yearly and yearly to monthly, billed around the change,
+ * and a home switching to yearly within its first month, before anything of it was invoiced.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SchedulerRegistry } from '@nestjs/schedule';
@@ -29,7 +30,7 @@ let database: Database;
 let clock: Clock;
 let databaseUrl: string | null;
 let demo: Record<DemoUsername, AuthRecord>;
-const party = { monthly: '', yearly: '', takeover: '', takeoverContract: '', toYear: '', toYearContract: '', toMonth: '', toMonthContract: '' };
+const party = { monthly: '', yearly: '', takeover: '', takeoverContract: '', toYear: '', toYearContract: '', toMonth: '', toMonthContract: '', firstMonth: '', firstMonthContract: '' };
 let takeoverManager: AuthRecord;
 
 const api = () => request(app.getHttpServer());
@@ -50,7 +51,7 @@ async function billOf(month: string) {
   const out: Record<string, { number: string; net: number; gross: number; directDebit: boolean; positions: [string, number][] }> = {};
   for (const row of rows) {
     const positions = await database.select().from(invoicePositions).where(eq(invoicePositions.invoiceId, row.id)).orderBy(asc(invoicePositions.sort));
-    const homes: Record<string, string> = { [party.monthly]: 'monthly', [party.takeover]: 'takeover', [party.toYear]: 'toYear', [party.toMonth]: 'toMonth' };
+    const homes: Record<string, string> = { [party.monthly]: 'monthly', [party.takeover]: 'takeover', [party.toYear]: 'toYear', [party.toMonth]: 'toMonth', [party.firstMonth]: 'firstMonth' };
     const key = row.debtorKey === 'pharma' ? 'pharma' : row.homeId && homes[row.homeId] ? homes[row.homeId]! : row.doctorId === party.yearly ? 'yearly' : row.debtorKey;
     out[key] = { number: row.number, net: row.netCents, gross: row.grossCents, directDebit: row.directDebit, positions: positions.map((p) => [p.itemKey ?? p.kind, p.amount]) };
   }
@@ -335,5 +336,44 @@ describe('POST /api/invoices/run across a term change made through the API', () 
     at('2033-05-01');
     expect((await run('2033-04')).status).toBe(200);
     expect((await billOf('2033-04')).toYear!.positions).toEqual([['package', 106_800], ['fax-versand', 1900]]);
+  });
+
+  it('month → year within the first month, before any invoice: the monthly June from the 1st, then the year from 1 July, each once', async () => {
+    at('2033-05-20', '10:00');
+    party.firstMonth = await addHome(app, 'Haus Erstmonat');
+    const manager = await addUser(app, { username: 'erstmonat.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: party.firstMonth });
+    const bookedAt = new Date('2033-06-01T09:00:00Z');
+    party.firstMonthContract = await addContract(app, {
+      debtorId: 'H-ERSTMONAT',
+      type: 'ROLE_HOME',
+      homeId: party.firstMonth,
+      runtime: 'month',
+      startedOn: '2033-06-01',
+      validFrom: '2033-06-01',
+      validTo: '2033-06-30',
+      basePrice: 5900,
+      items: [
+        { key: 'portal-zugang', interval: '1 month', price: 0, required: true, bookedAt },
+        { key: 'fax-versand', interval: '1 month', price: 1900, bookedAt },
+      ],
+    });
+    at('2033-06-10', '10:00');
+    const changed = await change(manager, party.firstMonthContract, 'year', 'premium');
+    expect(changed.status).toBe(200);
+    expect(changed.body.contract.nextContract).toMatchObject({ product: { runtime: 'year', type: 'premium' }, validFrom: '01.07.2033', validTo: '30.06.2034' });
+    // The run renews the contract first: on 1 July it is yearly already, and June was never invoiced.
+    at('2033-07-01');
+    expect((await run('2033-06')).status).toBe(200);
+    expect((await billOf('2033-06')).firstMonth!.positions).toEqual([['package', 5900], ['fax-versand', 1900]]);
+    at('2033-08-01');
+    expect((await run('2033-07')).status).toBe(200);
+    expect((await billOf('2033-07')).firstMonth!.positions).toEqual([['package', 106_800], ['fax-versand', 1900]]);
+    expect(await packagesOf(party.firstMonth)).toEqual([
+      ['2033-06-01', '2033-06-30', 5900, 5900, 'Paket Basis'],
+      ['2033-07-01', '2034-06-30', 106_800, 106_800, 'Paket Full Service'],
+    ]);
+    at('2033-09-01');
+    expect((await run('2033-08')).status).toBe(200);
+    expect((await billOf('2033-08')).firstMonth!.positions).toEqual([['fax-versand', 1900]]);
   });
 });
