@@ -18,11 +18,11 @@ async function start() {
   ]);
   registerRemotes(Object.entries(entries).map(([name, { entry }]) => ({ name, entry })));
   setRegisteredRemotes(Object.keys(entries));
-  // Only the remotes whose area the signed-in user may open load at start (accounting: the profile).
+  // Only the remotes whose area the signed-in user may open load at start (accounting: the profile);
+  // a permission counts in any form (own records only, awaiting a contract).
   const wanted = (name: string) => {
     const permission = entries[name]?.permission;
-    // Held in any form: over all records, only the user's own ('_own'), or awaiting a contract.
-    return !permission || storedPermissions().some((p) => p.replace(/_required_contract$/, '').replace(/_own$/, '') === permission);
+    return !permission || storedPermissions().some((p) => p.replace(/(_own)?(_required_contract)?$/, '') === permission);
   };
   const nav = new RemoteNavStore(registeredRemotes, (name) => loadRemote(`${name}/nav`), undefined, wanted);
   configureRemoteNav(nav);
@@ -59,8 +59,7 @@ function signedIn(): boolean {
 /** The stored sign-in's permission names (none when signed out or unreadable). */
 function storedPermissions(): string[] {
   try {
-    const record = JSON.parse(globalThis.localStorage?.getItem(AUTH_STORAGE_KEY) ?? 'null') as { permissions?: unknown } | null;
-    return Array.isArray(record?.permissions) ? record.permissions.filter((p): p is string => typeof p === 'string') : [];
+    return (JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!) as { permissions: string[] }).permissions ?? [];
   } catch {
     return [];
   }

@@ -50,9 +50,6 @@ export async function fetchRemoteEntries(url = '/remotes.json'): Promise<RemoteE
 }
 
 function entryOf(value: unknown): RemoteEntry | null {
-  if (typeof value === 'string') return value ? { entry: value, permission: null } : null;
-  if (!value || typeof value !== 'object') return null;
-  const { entry, permission } = value as { entry?: unknown; permission?: unknown };
-  if (typeof entry !== 'string' || !entry) return null;
-  return { entry, permission: typeof permission === 'string' && permission ? permission : null };
+  const e = (typeof value === 'string' ? { entry: value } : value) as Partial<RemoteEntry> | null;
+  return typeof e?.entry === 'string' && e.entry ? { entry: e.entry, permission: e.permission || null } : null;
 }
