@@ -22,7 +22,7 @@ module.exports = {
   moduleNameMapper: {
     ...Object.fromEntries(libs.map((l) => [`^@mediport/${l}$`, path.join(root, 'libs', l, 'src', 'index.ts')])),
     // Subpaths of the contracts that the screens' shared contracts chunk (loaded on the login page) leaves out.
-    ...Object.fromEntries(['api-map', 'delivery', 'documents', 'fax', 'import', 'outbox', 'pdf', 'payment', 'backup', 'invoices', 'task-machine', 'medicines'].map((m) => [`^@mediport/contracts/${m}$`, path.join(root, 'libs', 'contracts', 'src', `${m}.ts`)])),
+    ...Object.fromEntries(['api-map', 'delivery', 'documents', 'fax', 'import', 'outbox', 'pdf', 'payment', 'backup', 'invoices', 'task-machine', 'medicines', 'masterdata-messages', 'profile-messages'].map((m) => [`^@mediport/contracts/${m}$`, path.join(root, 'libs', 'contracts', 'src', `${m}.ts`)])),
     '^@mediport/contracts/shop$': path.join(root, 'libs', 'contracts', 'src', 'contracts-shop.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

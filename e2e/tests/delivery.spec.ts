@@ -7,7 +7,7 @@ import { ROOT } from '../support/server.js';
 // How the built frontends reach the browser: precompressed by Accept-Encoding, cached by kind,
 // the product's icon, and the weight of the login page.
 
-const LOGIN_JS_BUDGET = 251 * 1024;
+const LOGIN_JS_BUDGET = 250 * 1024;
 
 function hashedShellChunk(): string {
   const name = readdirSync(path.join(ROOT, 'frontends', 'shell', 'dist')).find((f) => /^mui-base\.[0-9a-f]{8}\.js$/.test(f));

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DOCTOR_MESSAGES, PATIENT_MESSAGES } from '@mediport/validation';
-import { MASTERDATA_SUCCESS } from '@mediport/contracts';
+import { MASTERDATA_SUCCESS } from '@mediport/contracts/masterdata-messages';
 import { sidebar, signInAndWait } from '../support/app.js';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 

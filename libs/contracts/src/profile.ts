@@ -63,19 +63,6 @@ export interface ProfileUpdateRequest {
   snippets?: Snippet[];
 }
 
-export const PROFILE_MESSAGES = {
-  saved: 'Profil geändert.',
-  documentDecisionSaved: 'Auswahl wurde gespeichert',
-  noDocuments: 'Keine Dokumente gefunden',
-  documentPlaced: 'Dokument wurde hinterlegt.',
-  documentDeleted: 'Dokument wurde entfernt.',
-  documentNameInvalid: 'Bitte geben Sie einen gültigen Dokumentnamen an (ohne / \\ und ohne geschweifte Klammer am Anfang).',
-  documentFileMissing: 'Bitte wählen Sie ein PDF-Dokument aus.',
-  decisionInvalid: 'Bitte wählen Sie Akzeptieren oder Ablehnen.',
-  decisionNameMismatch: 'Der Name passt nicht zum Dokument.',
-  billingFollows: 'Dieser Bereich folgt mit der Abrechnung.',
-} as const;
-
 /** Splits `{accepted}name` into decision and plain name. */
 export function parseDocumentName(value: string): { decision: '' | DocumentDecision | null; name: string } {
   const m = /^\{([^}]*)\}(.*)$/s.exec(value);

@@ -19,7 +19,16 @@ const TOAST_CONTAINER = 'mediport-toasts';
  * page header's title begins. notistack's own offset (20 px, 12 px between toasts) let the first hang
  * over the bar's lower edge and the second cover the title.
  */
-const toastStyles = { [`.notistack-SnackbarContainer.${TOAST_CONTAINER}`]: { top: 6 } };
+/**
+ * Toast colours with white text at a contrast of at least 4.5:1 (WCAG AA): notistack's own green,
+ * blue and orange reach 3.3, 3.1 and 2.2.
+ */
+export const TOAST_COLOURS = { success: '#2e7d32', info: '#0277bd', warning: '#b45309', error: '#c62828' } as const;
+
+const toastStyles = {
+  [`.notistack-SnackbarContainer.${TOAST_CONTAINER}`]: { top: 6 },
+  ...Object.fromEntries(Object.entries(TOAST_COLOURS).map(([variant, colour]) => [`.notistack-SnackbarContainer .notistack-MuiContent-${variant}`, { backgroundColor: colour, color: '#fff' }])),
+};
 
 /** notistack provider with the product's settings. */
 export function AppSnackbarProvider({ children }: { children: ReactNode }) {

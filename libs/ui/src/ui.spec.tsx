@@ -4,6 +4,7 @@ import { formatDate, formatDateTime, formatTime } from './formats';
 import { appTheme } from './theme';
 import { PasswordField } from './components/password-field';
 import { EmptyState, LoadingState } from './components/states';
+import { TOAST_COLOURS } from './snackbar';
 
 describe('libs/ui', () => {
   it('formats German dates', () => {
@@ -41,5 +42,20 @@ describe('libs/ui', () => {
     );
     expect(screen.getByText('Lade Daten...')).toBeInTheDocument();
     expect(screen.getByText('Kein Daten vorhanden.')).toBeInTheDocument();
+  });
+});
+
+describe('toast colours', () => {
+  /** WCAG relative luminance of a #rrggbb colour. */
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+
+  it.each(Object.entries(TOAST_COLOURS))('%s carries white text at 4.5:1 or more', (_variant, colour) => {
+    expect((1 + 0.05) / (luminance(colour) + 0.05)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,14 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type ApiErrorEntry,
-  type DoctorDto,
-  type DoctorPreferred,
-  type DoctorRef,
-  type ExpertisesResponse,
-  type ListResponse,
-  MASTERDATA_API_MESSAGES,
-  type PersonSalutation,
-} from '@mediport/contracts';
+import { type ApiErrorEntry, type DoctorDto, type DoctorPreferred, type DoctorRef, type ExpertisesResponse, type ListResponse, type PersonSalutation } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { personSalutation, validateDoctor } from '@mediport/validation';
 import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';

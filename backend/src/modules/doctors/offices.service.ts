@@ -1,13 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type ApiErrorEntry,
-  type DeleteResponse,
-  type DoctorOfficeDto,
-  LOGO_DELETE_MARKER,
-  type ListResponse,
-  MASTERDATA_API_MESSAGES,
-  type OfficeContactType,
-} from '@mediport/contracts';
+import { type ApiErrorEntry, type DeleteResponse, type DoctorOfficeDto, LOGO_DELETE_MARKER, type ListResponse, type OfficeContactType } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { validateDoctorOffice } from '@mediport/validation';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';

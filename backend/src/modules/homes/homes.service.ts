@@ -1,15 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type ApiErrorEntry,
-  type DeleteResponse,
-  HOME_GROUP_IN_USE_CODE,
-  type HomeDto,
-  type HomeGroupDto,
-  type HomeRef,
-  type ListResponse,
-  LOGO_DELETE_MARKER,
-  MASTERDATA_API_MESSAGES,
-} from '@mediport/contracts';
+import { type ApiErrorEntry, type DeleteResponse, HOME_GROUP_IN_USE_CODE, type HomeDto, type HomeGroupDto, type HomeRef, type ListResponse, LOGO_DELETE_MARKER } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { validateHome, validateHomeGroup } from '@mediport/validation';
 import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';

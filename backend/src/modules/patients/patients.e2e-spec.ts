@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { API_MESSAGES, type AuthRecord, MASTERDATA_API_MESSAGES, type PatientDto } from '@mediport/contracts';
+import { API_MESSAGES, type AuthRecord, type PatientDto } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { FIELD_MESSAGES, PATIENT_MESSAGES } from '@mediport/validation';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';

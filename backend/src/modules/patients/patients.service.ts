@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type ApiErrorEntry,
-  type ListResponse,
-  MASTERDATA_API_MESSAGES,
-  type PatientDto,
-  type PatientDuplicatesResponse,
-  type PersonSalutation,
-} from '@mediport/contracts';
+import { type ApiErrorEntry, type ListResponse, type PatientDto, type PatientDuplicatesResponse, type PersonSalutation } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { formatGermanDate, parseGermanDate, PATIENT_MESSAGES, personSalutation, validatePatient } from '@mediport/validation';
 import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  documentApiName,
-  parseDocumentName,
-  PROFILE_MESSAGES,
-  type DocumentDecision,
-  type ProfileDocumentContent,
-  type ProfileDocumentDto,
-} from '@mediport/contracts';
+import { documentApiName, parseDocumentName, type DocumentDecision, type ProfileDocumentContent, type ProfileDocumentDto } from '@mediport/contracts';
+import { PROFILE_MESSAGES } from '@mediport/contracts/profile-messages';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { AppError } from '../../core/errors/app-error.js';

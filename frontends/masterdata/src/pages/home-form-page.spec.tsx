@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_MESSAGES, MASTERDATA_API_MESSAGES } from '@mediport/contracts';
+import { API_MESSAGES } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { HOME_MESSAGES } from '@mediport/validation';
 import { fail } from '../../../common/test-utils';
 import { bodyFields, HOME_ID, homeServer, makeHome, show, loadHomePages } from '../features/homes/home-test-server';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MASTERDATA_API_MESSAGES, type Role } from '@mediport/contracts';
+import { type Role } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { FIELD_MESSAGES, PATIENT_MESSAGES } from '@mediport/validation';
 import { FORM_TEXTS } from '../shared';
 import { renderRoutes } from '../shared/test-harness';

@@ -1,5 +1,6 @@
 import { IsBoolean, IsIn, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { DOCTOR_PREFERRED, type DoctorPreferred, MASTERDATA_API_MESSAGES, type PersonSalutationInput } from '@mediport/contracts';
+import { DOCTOR_PREFERRED, type DoctorPreferred, type PersonSalutationInput } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { DOCTOR_MESSAGES } from '@mediport/validation';
 import { Optional } from '../../../core/validation/optional.js';
 import { IsPersonSalutation, IsPostalCode } from '../../../core/validation/rule-validators.js';

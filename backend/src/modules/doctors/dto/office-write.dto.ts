@@ -1,5 +1,6 @@
 import { ArrayMaxSize, IsArray, IsIn, IsString, IsUUID, MaxLength } from 'class-validator';
-import { LOGO_DELETE_MARKER, MASTERDATA_API_MESSAGES, OFFICE_CONTACT_TYPES, type OfficeContactType } from '@mediport/contracts';
+import { LOGO_DELETE_MARKER, OFFICE_CONTACT_TYPES, type OfficeContactType } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { Optional } from '../../../core/validation/optional.js';
 
 const TOO_LONG = { message: 'Mehr als 200 Zeichen!' };

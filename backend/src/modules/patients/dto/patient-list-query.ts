@@ -1,5 +1,6 @@
 import { IsString, MaxLength, ValidateBy } from 'class-validator';
-import { MASTERDATA_API_MESSAGES, PATIENT_SORT_FIELDS } from '@mediport/contracts';
+import { PATIENT_SORT_FIELDS } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { deactivatedFilter } from '../../../core/http/list.js';
 import { defineListQuery, flagFilter, type ListQueryOf, ListQueryPipe, textFilter, uuidFilter } from '../../../core/http/list-query.js';
 import { Optional } from '../../../core/validation/optional.js';

@@ -1,5 +1,5 @@
 import { IsIn, IsString, MaxLength } from 'class-validator';
-import { PROFILE_MESSAGES } from '@mediport/contracts';
+import { PROFILE_MESSAGES } from '@mediport/contracts/profile-messages';
 import { Optional } from '../../../core/validation/optional.js';
 
 /** Body of PUT /api/users/{id}/profile/documents/{name}: `{accepted}<name>` or `{reject}<name>`. */

@@ -1,4 +1,5 @@
-import { MASTERDATA_SUCCESS, PRODUCT_NAME } from '@mediport/contracts';
+import { PRODUCT_NAME } from '@mediport/contracts';
+import { MASTERDATA_SUCCESS } from '@mediport/contracts/masterdata-messages';
 import { FORM_TEXTS } from '../../shared/texts';
 
 /**

@@ -1,6 +1,7 @@
 // Test helpers of the home screens: an in-memory home API at the network boundary (typed by the
 // contracts' ApiMap through fakeApi) and the home routes rendered for a role.
-import { API_MESSAGES, HOME_GROUP_IN_USE_CODE, MASTERDATA_API_MESSAGES, type HomeDto, type HomeGroupDto, type HomeWriteRequest, type Role } from '@mediport/contracts';
+import { API_MESSAGES, HOME_GROUP_IN_USE_CODE, type HomeDto, type HomeGroupDto, type HomeWriteRequest, type Role } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { fail, fakeApi } from '../../../../common/test-utils';
 import { demoAuth } from '../../../../common/demo-auth';
 import { preloadPages } from '@mediport/ui';

@@ -1,4 +1,4 @@
-import { MASTERDATA_API_MESSAGES, MASTERDATA_SUCCESS } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES, MASTERDATA_SUCCESS } from '@mediport/contracts/masterdata-messages';
 
 /** German texts of the care-home and living-area screens. */
 export const HOME_TEXTS = {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MASTERDATA_API_MESSAGES } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { HOME_MESSAGES } from '@mediport/validation';
 import { GROUP_A, GROUP_B, HOME_ID, homeServer, makeHome, show, loadHomePages } from '../home-test-server';
 

@@ -1,6 +1,7 @@
 // Test helpers of the patient screens: an in-memory patient API at the network boundary (typed by
 // the contracts' ApiMap through fakeApi), sample homes and patients, and sign-in records.
-import { MASTERDATA_API_MESSAGES, type AuthRecord, type HomeDto, type PatientDto, type Role, type TaskDto } from '@mediport/contracts';
+import { type AuthRecord, type HomeDto, type PatientDto, type Role, type TaskDto } from '@mediport/contracts';
+import { MASTERDATA_API_MESSAGES } from '@mediport/contracts/masterdata-messages';
 import { PATIENT_MESSAGES, personSalutation } from '@mediport/validation';
 import { fail, fakeApi, type RecordedCall } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
