@@ -1,5 +1,4 @@
 import { hash } from '@node-rs/argon2';
-import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { e2eEnv } from './env.js';
 
@@ -26,22 +25,3 @@ export async function createUser(opts: { username: string; password: string; rol
   return rows[0]!.id;
 }
 
-/**
- * Creates a user through the users API as the demo admin: the way without database access
- * (PGlite fallback, where only the backend process may open the database).
- */
-export async function createUserViaApi(
-  request: APIRequestContext,
-  opts: { username: string; password: string; roles: string[]; oncePassword: boolean },
-): Promise<string> {
-  const signIn = await request.post('/api/auth', { data: { username: 'admin', password: 'Demo#Passwort24!' } });
-  if (!signIn.ok()) throw new Error(`admin sign-in failed: ${signIn.status()}`);
-  const headers = { 'x-auth-token': (await signIn.json()).token as string };
-  const res = await request.post('/api/users', {
-    headers,
-    data: { username: opts.username, roles: opts.roles, password: opts.password, password_confirm: opts.password, once_password: opts.oncePassword, chargeable: 0 },
-  });
-  if (!res.ok()) throw new Error(`POST /api/users failed: ${res.status()} ${await res.text()}`);
-  await request.post('/api/auth/logout', { headers });
-  return (await res.json())._id as string;
-}

@@ -3,18 +3,15 @@ export const e2eEnv = {
   get baseUrl(): string {
     return required('E2E_BASE_URL');
   },
-  /** Connection string of the test database; empty in the PGlite fallback. */
+  /** Connection string of the suite's PostgreSQL test database. */
   get databaseUrl(): string {
-    return process.env.E2E_DATABASE_URL ?? '';
+    return required('E2E_DATABASE_URL');
   },
   get jwtSecret(): string {
     return required('E2E_JWT_SECRET');
   },
   get dataDir(): string {
     return required('E2E_DATA_DIR');
-  },
-  get usesPostgres(): boolean {
-    return !!process.env.E2E_DATABASE_URL;
   },
 };
 

@@ -22,8 +22,7 @@ async function serveMailbox(receiver: SmtpReceiver): Promise<Server> {
 }
 
 /**
- * Builds what is stale, creates a fresh database (PostgreSQL when it answers, else PGlite in a
- * temporary DATA_DIR), starts a real SMTP server and the fax gateway's stand-in, starts the backend
+ * Builds what is stale, creates a fresh PostgreSQL database, starts a real SMTP server and the fax gateway's stand-in, starts the backend
  * with the demo data on the suite's port, sending through both, and hands the connection details
  * to the tests through process.env. Returns the teardown.
  */
@@ -35,7 +34,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const jwtSecret = randomBytes(32).toString('hex');
   const adminUrl = await postgresAdminUrl();
   const dbName = `mediport_e2e_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = adminUrl ? await createDatabase(adminUrl, dbName) : '';
+  const databaseUrl = await createDatabase(adminUrl, dbName);
 
   // Outgoing mail to a real SMTP server, faxes to the gateway's stand-in (which reports back to the backend).
   const smtp = new SmtpReceiver();
@@ -48,6 +47,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
 
   const env: Record<string, string> = {
     DEMO: '1',
+    DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     JWT_SECRET: jwtSecret,
     SMTP_URL: smtp.url,
@@ -55,14 +55,13 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     FAX_GATEWAY_TOKEN: faxToken,
     FAX_CALLBACK_SECRET: faxSecret,
   };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const logFile = path.join(dataDir, `backend-${port}.log`);
-  process.stdout.write(`[e2e] backend on :${port}, ${databaseUrl ? `PostgreSQL database ${dbName}` : `PGlite in ${dataDir}`}, log ${logFile}\n`);
+  process.stdout.write(`[e2e] backend on :${port}, PostgreSQL database ${dbName}, log ${logFile}\n`);
   let backend;
   try {
     backend = await startBackend({ port, env, logFile });
   } catch (err) {
-    if (adminUrl) await dropDatabase(adminUrl, dbName);
+    await dropDatabase(adminUrl, dbName);
     await Promise.all([smtp.stop(), faxGateway.stop(), new Promise((resolve) => mailbox.close(resolve))]);
     throw err;
   }
@@ -80,7 +79,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   return async () => {
     await backend.stop();
     await Promise.all([smtp.stop(), faxGateway.stop(), new Promise((resolve) => mailbox.close(resolve))]);
-    if (adminUrl) await dropDatabase(adminUrl, dbName);
+    await dropDatabase(adminUrl, dbName);
     // Keep the server log beside Playwright's results for failed runs; drop the rest.
     const outDir = path.join(config.rootDir, '..', 'test-results');
     mkdirSync(outDir, { recursive: true });

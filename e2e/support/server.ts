@@ -97,15 +97,19 @@ export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> 
   });
 }
 
-/** The server URL (database `postgres`) where test databases are created, or null without PostgreSQL. */
-export async function postgresAdminUrl(): Promise<string | null> {
-  if (process.env.E2E_PGLITE) return null;
+/**
+ * The server URL (database `postgres`) where test databases are created. The browser tests need
+ * PostgreSQL (several of them run a second backend on the suite's database, which PGlite, one
+ * process per folder, cannot): without it they fail at the start instead of leaving tests out.
+ */
+export async function postgresAdminUrl(): Promise<string> {
   if (process.env.DATABASE_URL) {
     const u = new URL(process.env.DATABASE_URL);
     u.pathname = '/postgres';
     return u.toString();
   }
-  return (await portAnswers(5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null;
+  if (await portAnswers(5432)) return 'postgres://postgres@127.0.0.1:5432/postgres';
+  throw new Error('The browser tests need PostgreSQL on 127.0.0.1:5432 (or DATABASE_URL pointing at one).');
 }
 
 export async function createDatabase(adminUrl: string, name: string): Promise<string> {

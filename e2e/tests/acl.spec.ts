@@ -10,7 +10,7 @@ import { createDatabase, dropDatabase, postgresAdminUrl, startBackend, tempDir, 
 const PORT = 18202;
 const BASE = `http://localhost:${PORT}`;
 let backend: RunningBackend;
-let adminUrl: string | null = null;
+let adminUrl = '';
 let dbName = '';
 
 test.beforeAll(async () => {
@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   adminUrl = await postgresAdminUrl();
   dbName = `mediport_e2e_acl_${randomBytes(4).toString('hex')}`;
   const env: Record<string, string> = { DEMO: '1', DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') };
-  if (adminUrl) env.DATABASE_URL = await createDatabase(adminUrl, dbName);
+  env.DATABASE_URL = await createDatabase(adminUrl, dbName);
   backend = await startBackend({ port: PORT, env, logFile: path.join(dataDir, `backend-${PORT}.log`) });
 });
 

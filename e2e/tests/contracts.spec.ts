@@ -2,7 +2,6 @@ import { hash } from '@node-rs/argon2';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { sidebar } from '../support/app.js';
 import { sql } from '../support/db.js';
-import { e2eEnv } from '../support/env.js';
 import { horizontalOverflow, signInFast } from '../support/layout.js';
 
 // The cost takeover of a practice, in three browsers side by side: a practice user finds ordering
@@ -89,8 +88,6 @@ async function openContract(page: Page, contractId: string) {
   if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
   return page.getByRole('region', { name: new RegExp(`Vertrag ${contractId}`) });
 }
-
-test.skip(!e2eEnv.usesPostgres, 'writes a practice of its own to the PostgreSQL test database');
 
 test('a practice manager asks for the cost takeover, the pharmacy confirms, and the practice orders without reloading', async ({ browser }) => {
   test.setTimeout(180_000);

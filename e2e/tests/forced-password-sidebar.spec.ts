@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, createUserViaApi } from '../support/db.js';
-import { e2eEnv } from '../support/env.js';
+import { createUser } from '../support/db.js';
 import { sidebar, signIn } from '../support/app.js';
 
 // While the one-time password must be changed, the sidebar offers only what
@@ -20,11 +19,10 @@ async function expectOnlyProfileAndSignOut(page: Page) {
   }
 }
 
-test('a user who must change the one-time password sees only Profil and Abmelden, with the reason', async ({ page, request }, testInfo) => {
+test('a user who must change the one-time password sees only Profil and Abmelden, with the reason', async ({ page }, testInfo) => {
   const username = `einmal.nav.${randomBytes(3).toString('hex')}`;
   const user = { username, password: 'Start1', roles: ['ROLE_ADMIN'], oncePassword: true };
-  if (e2eEnv.usesPostgres) await createUser(user);
-  else await createUserViaApi(request, user);
+  await createUser(user);
 
   await signIn(page, username, 'Start1');
   await expect(page).toHaveURL((url) => url.pathname === '/profil');

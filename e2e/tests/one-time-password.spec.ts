@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { API_MESSAGES } from '@mediport/contracts';
-import { createUser, createUserViaApi } from '../support/db.js';
-import { e2eEnv } from '../support/env.js';
+import { createUser } from '../support/db.js';
 import { sidebar, signIn, storedAuth } from '../support/app.js';
 
 const ONE_TIME = 'Start1';
@@ -11,9 +10,7 @@ const NEW_PASSWORD = 'Neu#Passwort2024!';
 test('a user with a one-time password is forced to change it and is then free', async ({ page, request }) => {
   const username = `einmal.${randomBytes(3).toString('hex')}`;
   const user = { username, password: ONE_TIME, roles: ['ROLE_DRIVER'], oncePassword: true };
-  // Straight into the database on PostgreSQL; through the users API on PGlite (one process only).
-  if (e2eEnv.usesPostgres) await createUser(user);
-  else await createUserViaApi(request, user);
+  await createUser(user);
 
   await signIn(page, username, ONE_TIME);
   await expect(page).toHaveURL((url) => url.pathname === '/profil' && url.hash === '#scrollable-force-tab-1');

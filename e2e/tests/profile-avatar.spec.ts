@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createUser, createUserViaApi } from '../support/db.js';
-import { e2eEnv } from '../support/env.js';
+import { createUser } from '../support/db.js';
 import { signInAndWait, storedAuth } from '../support/app.js';
 
 const PASSWORD = 'Profil#Test2024!';
@@ -11,8 +10,7 @@ const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPQ
 test('profile edit with avatar upload by drag and drop: saved, shown in the top bar and after a reload', async ({ page, request }) => {
   const username = `profil.${randomBytes(3).toString('hex')}`;
   const user = { username, password: PASSWORD, roles: ['ROLE_DRIVER'], oncePassword: false };
-  if (e2eEnv.usesPostgres) await createUser(user);
-  else await createUserViaApi(request, user);
+  await createUser(user);
 
   await signInAndWait(page, username, PASSWORD);
   await page.goto('/profil');

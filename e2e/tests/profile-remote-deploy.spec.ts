@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, wri
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2eEnv } from '../support/env.js';
-import { repoint, serveRemoteFromBrowser } from '../support/remote-deploy.js';
+import { repoint } from '../support/remote-deploy.js';
 import { DEMO_PASSWORD } from '../support/sidebar.js';
 import { ROOT, startBackend, tempDir, type RunningBackend } from '../support/server.js';
 
@@ -47,10 +47,6 @@ test.describe('the profile remote is deployed alone onto a running suite', () =>
 
   test.beforeAll(async () => {
     work = tempDir('mediport-e2e-profile-');
-    if (!e2eEnv.usesPostgres) {
-      base = e2eEnv.baseUrl;
-      return;
-    }
     staticRoot = path.join(work, 'static');
     mkdirSync(staticRoot);
     for (const app of APPS) symlinkSync(path.join(ROOT, 'frontends', app), path.join(staticRoot, app), 'dir');
@@ -108,8 +104,7 @@ test.describe('the profile remote is deployed alone onto a running suite', () =>
 
     // Deployment: the running suite serves the new build from now on.
     try {
-      if (second) repoint(path.join(staticRoot, 'profile'), next);
-      else await serveRemoteFromBrowser(page, 'profile', dist);
+      repoint(path.join(staticRoot, 'profile'), next);
 
       await page.reload();
       await expect(page.getByText(`Profilbereich, Version ${version}`, { exact: true })).toBeVisible();
@@ -121,8 +116,7 @@ test.describe('the profile remote is deployed alone onto a running suite', () =>
       await expect(page.getByText(`Profilbereich, Version ${version}`, { exact: true })).toBeVisible();
       if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath('profile-new-version.png'), fullPage: true });
     } finally {
-      if (second) repoint(path.join(staticRoot, 'profile'), path.join(ROOT, 'frontends', 'profile'));
-      else await page.unroute('**/remotes/profile/**');
+      repoint(path.join(staticRoot, 'profile'), path.join(ROOT, 'frontends', 'profile'));
     }
 
     // Back on the previous build after the next reload; the shell was not rebuilt, the suite's build not changed.

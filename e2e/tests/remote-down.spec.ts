@@ -16,11 +16,6 @@ test.describe('with the orders remote unreachable', () => {
   let base = '';
 
   test.beforeAll(async () => {
-    if (!e2eEnv.usesPostgres) {
-      // PGlite allows one process per data directory: simulate the outage in the browser instead.
-      base = e2eEnv.baseUrl;
-      return;
-    }
     // A second instance on the same database whose remotes.json points the orders remote nowhere.
     const dataDir = tempDir('mediport-e2e-second-');
     secondDataDir = dataDir;
@@ -38,13 +33,9 @@ test.describe('with the orders remote unreachable', () => {
   });
 
   test('the sidebar notes the missing area, /anforderungen shows the German error panel, dashboard and profile work', async ({ page, request }) => {
-    if (second) {
-      const remotes = await (await request.get(`${base}/remotes.json`)).json();
-      expect(remotes.orders.entry).toBe(UNREACHABLE);
-      expect(remotes.profile.entry).toBe('/remotes/profile/mf-manifest.json');
-    } else {
-      await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
-    }
+    const remotes = await (await request.get(`${base}/remotes.json`)).json();
+    expect(remotes.orders.entry).toBe(UNREACHABLE);
+    expect(remotes.profile.entry).toBe('/remotes/profile/mf-manifest.json');
 
     await signIn(page, 'apotheke', DEMO_PASSWORD, base);
     await expect(page).toHaveURL(`${base}/`);

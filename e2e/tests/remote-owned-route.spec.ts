@@ -94,21 +94,6 @@ function repoint(link: string, target: string): void {
   renameSync(next, link);
 }
 
-const MIME: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json' };
-
-/** Without PostgreSQL (one process per PGlite folder) the browser is served the new build instead. */
-async function serveFromBrowser(page: Page, dist: string): Promise<void> {
-  await page.route('**/remotes/masterdata/**', async (route) => {
-    const rel = decodeURIComponent(new URL(route.request().url()).pathname.replace(/^\/remotes\/masterdata\//, ''));
-    const file = path.join(dist, rel);
-    try {
-      await route.fulfill({ body: readFileSync(file), contentType: MIME[path.extname(file)] ?? 'application/octet-stream', headers: { 'cache-control': 'no-cache' } });
-    } catch {
-      await route.fulfill({ status: 404, body: '' });
-    }
-  });
-}
-
 test.describe('a remote adds a page without the shell being rebuilt', () => {
   let second: RunningBackend | null = null;
   let work = '';
@@ -117,10 +102,6 @@ test.describe('a remote adds a page without the shell being rebuilt', () => {
 
   test.beforeAll(async () => {
     work = tempDir('mediport-e2e-remote-');
-    if (!e2eEnv.usesPostgres) {
-      base = e2eEnv.baseUrl;
-      return;
-    }
     // A second instance on the same database whose static root is a "deployment": links to the
     // built shell and remotes, so the masterdata link can be pointed at the new build later.
     staticRoot = path.join(work, 'static');
@@ -163,8 +144,7 @@ test.describe('a remote adds a page without the shell being rebuilt', () => {
     expect(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')).toContain('"name": "masterdata"');
 
     // Deployment: the static host serves the new build from now on.
-    if (second) repoint(path.join(staticRoot, 'masterdata'), remoteDir);
-    else await serveFromBrowser(page, dist);
+    repoint(path.join(staticRoot, 'masterdata'), remoteDir);
 
     await page.reload();
     const entry = nav.getByRole('link', { name: 'Lieferanten', exact: true });
