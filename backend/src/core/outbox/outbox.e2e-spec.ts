@@ -53,7 +53,17 @@ describe('the outbox with an SMTP server', () => {
         heard.push({ outcome: 'requeued', id: message.id, inTransaction: unitOfWork.active, detail: requestedBy ?? '' });
       },
     });
+    // An owner whose first bookkeeping for each message is chosen by PostgreSQL as a deadlock's victim.
+    outbox.registerHandlers('test-conflict', {
+      onSent: async (message) => {
+        const tries = (conflictTries.get(message.id) ?? 0) + 1;
+        conflictTries.set(message.id, tries);
+        if (tries === 1) await database.execute(sql`do $$ begin raise exception 'deadlock detected' using errcode = '40P01'; end $$`);
+        heard.push({ outcome: 'sent', id: message.id, inTransaction: unitOfWork.active, detail: `try ${tries}` });
+      },
+    });
   }, env);
+  const conflictTries = new Map<string, number>();
 
   const row = async (id: string) => (await outbox.find(id))!;
   const settled = (id: string, ms?: number) => until(() => row(id), (m) => m.state === 'sent' || m.state === 'failed', ms);
@@ -100,6 +110,14 @@ describe('the outbox with an SMTP server', () => {
     expect(received[0]!.raw.replace(/\r?\n/g, '')).toContain(pdf.toString('base64'));
     expect(heard.filter((h) => h.id === message.id)).toEqual([{ outcome: 'sent', id: message.id, inTransaction: true, detail: sent.providerMessageId }]);
     expect((await outbox.list({ reference: { kind: 'test-document', id: documentId } })).data.map((m) => m.id)).toEqual([message.id]);
+  });
+
+  it("runs an outcome again with its owner when the owner's write was a deadlock's victim, so the owner's state follows", async () => {
+    const message = await outbox.enqueue({ channel: 'email', payload: mail('deadlock@example.org'), reference: { kind: 'test-conflict', id: randomUUID() } });
+    expect((await settled(message.id)).state).toBe('sent');
+    expect(conflictTries.get(message.id)).toBe(2);
+    expect(heard.filter((h) => h.id === message.id)).toEqual([{ outcome: 'sent', id: message.id, inTransaction: true, detail: 'try 2' }]);
+    expect(receiver.mailsTo('deadlock@example.org')).toHaveLength(1);
   });
 
   it('answers the existing message for a key already in the outbox and sends it once', async () => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '../db/unit-of-work.js';
-import { describeForLog } from '../errors/exception.filter.js';
+import { databaseErrorOf, describeForLog } from '../errors/exception.filter.js';
 import { OutboxRegistry } from './outbox.registry.js';
 import { OutboxRepository } from './outbox.repository.js';
 import type { DeliveryResult, OutboxHandlers, OutboxMessage, OutboxReport, OutboxReportResult } from './outbox.types.js';
@@ -9,6 +9,10 @@ import type { DeliveryResult, OutboxHandlers, OutboxMessage, OutboxReport, Outbo
 export const MAX_ERROR_LENGTH = 300;
 /** Overdue submitted messages failed per pass. */
 const OVERDUE_BATCH = 100;
+/** Tries of an outcome with its handler when PostgreSQL chose it as a deadlock's victim or a serialization failure. */
+const CONFLICT_TRIES = 3;
+/** deadlock_detected, serialization_failure: the transaction may simply be run again. */
+const TRANSIENT_CODES = new Set(['40P01', '40001']);
 
 /** One line, short, with any `scheme://user:password@` credentials cut out. */
 export function shortError(error: unknown): string {
@@ -26,6 +30,7 @@ function duration(seconds: number): string {
  * dispatcher's (sent, submitted, failed, retried), a provider's later report of a submitted
  * message, and the end of a report's deadline. A failing handler must not undo the outcome (a sent
  * message would be sent again): the outcome is then recorded alone and the handler's error logged.
+ * A deadlock or serialization failure is first tried again, handler included (up to three times).
  */
 @Injectable()
 export class OutboxRecorder {
@@ -117,14 +122,17 @@ export class OutboxRecorder {
     record: (handlers: OutboxHandlers | undefined) => Promise<OutboxMessage | undefined>,
   ): Promise<OutboxMessage | undefined> {
     const handlers = this.registry.handlersFor(message.referenceKind);
-    let row: OutboxMessage | undefined;
-    try {
-      row = await this.unitOfWork.run(() => record(handlers));
-    } catch (error) {
-      if (!handlers) throw error;
-      this.logger.error(`Outbox handler of "${message.referenceKind}" failed for ${outcome} message ${message.id}: ${describeForLog(error).split('\n')[0]}`);
-      row = await this.unitOfWork.run(() => record(undefined));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.unitOfWork.run(() => record(handlers));
+      } catch (error) {
+        if (!handlers) throw error;
+        // A deadlock or serialization conflict with another writer (an order being sent, a resend):
+        // the whole unit of work runs again, so the owner's state follows the outcome.
+        if (attempt < CONFLICT_TRIES && TRANSIENT_CODES.has(databaseErrorOf(error)?.code ?? '')) continue;
+        this.logger.error(`Outbox handler of "${message.referenceKind}" failed for ${outcome} message ${message.id}: ${describeForLog(error).split('\n')[0]}`);
+        return this.unitOfWork.run(() => record(undefined));
+      }
     }
-    return row;
   }
 }
