@@ -19,6 +19,7 @@ import { EVENT_CSV_HEADER, TASK_CSV_HEADER } from './backup-archiver.js';
 import { BackupRetention, monthsBefore } from './backup-retention.js';
 import { BackupStore } from './backup-store.js';
 import { BackupJob, previousMonth } from './backup.job.js';
+import { binary } from '../../testing/binary.js';
 
 let app: NestExpressApplication;
 let testDb: TestDatabase;
@@ -31,12 +32,6 @@ const MONTH = '2026-03';
 const api = () => request(app.getHttpServer());
 const db = () => databaseOf(app);
 
-const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
 
 useTestApp(async (booted) => {
   app = booted.app;

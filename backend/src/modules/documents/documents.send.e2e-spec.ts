@@ -18,6 +18,7 @@ import { grantPermission } from '../../testing/acl.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { type TaskWorld, taskWorld } from '../tasks/testing/task-world.js';
 import { insertDoctor } from './testing/document-testing.js';
+import { binary } from '../../testing/binary.js';
 
 /** Fast outbox: poll every 50 ms, retry after 100 ms; a silent SMTP server fails the attempt after 300 ms. */
 const FAST = { OUTBOX_POLL_MS: '50', OUTBOX_BACKOFF_MS: '100', OUTBOX_MAX_ATTEMPTS: '2', SMTP_TIMEOUT_MS: '300' };
@@ -93,15 +94,7 @@ describe('POST /api/documents by e-mail', () => {
     }
 
     // The PDF: letterhead, practice, the orders.
-    const pdf = await api()
-      .get(`/api/documents/${document._id}/pdf`)
-      .set('x-auth-token', as('apotheke'))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const pdf = await binary(api().get(`/api/documents/${document._id}/pdf`).set('x-auth-token', as('apotheke')));
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = (await pdfText(pdf.body as Buffer)).text.replace(/\s+/g, ' ');

@@ -14,6 +14,7 @@ import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { type TaskWorld, taskWorld } from '../tasks/testing/task-world.js';
 import { RequestRemindersService } from './request-reminders.service.js';
 import { insertDoctor } from './testing/document-testing.js';
+import { binary } from '../../testing/binary.js';
 
 /** Fast outbox: poll every 50 ms. Without SMTP_URL and FAX_MAIL_DOMAIN, e-mails and faxes are files (delivered at once). */
 const FAST = { OUTBOX_POLL_MS: '50', OUTBOX_BACKOFF_MS: '100', OUTBOX_MAX_ATTEMPTS: '2' };
@@ -295,15 +296,7 @@ describe('POST /api/documents: reason, priority and remaining supply', () => {
     expect(document).toMatchObject({ reason: 'follow-up', priority: 'urgent', supplyDays: 3 });
     const [event] = (await eventsOf(a)).filter((e) => e.type === 'recipe_request');
     expect(event!.data).toMatchObject({ message: 'Folgeverordnung (Reichweite erschöpft) · Restreichweite 3 Tage · dringend\n\nBitte', reason: 'follow-up', priority: 'urgent', supplyDays: 3 });
-    const pdf = await api()
-      .get(`/api/documents/${document._id}/pdf`)
-      .set('x-auth-token', as('apotheke'))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const pdf = await binary(api().get(`/api/documents/${document._id}/pdf`).set('x-auth-token', as('apotheke')));
     const text = (await pdfText(pdf.body as Buffer)).text.replace(/\s+/g, ' ');
     expect(text).toContain('Anlass: Folgeverordnung (Reichweite erschöpft) · Restreichweite 3 Tage · dringend');
     const initial = await requestFor(ownDoctor, [await insertTask()], { reason: 'initial', supplyDays: null });

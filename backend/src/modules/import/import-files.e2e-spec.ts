@@ -9,7 +9,8 @@ import { DB } from '../../core/db/db.module.js';
 import { doctors, homeGroups, homes, patients, taskEvents, tasks } from '../../db/schema/index.js';
 import { type DemoUsername, loginAll, useTestApp } from '../../testing/test-app.js';
 import { day } from '../tasks/testing/task-world.js';
-import { binary, cells, csvFile, type FixtureCell, type FixtureRow, HEADERS, readXlsx, xlsxFile } from './testing/import-files.js';
+import { binary } from '../../testing/binary.js';
+import { cells, csvFile, type FixtureCell, type FixtureRow, HEADERS, readXlsx, xlsxFile } from './testing/import-files.js';
 
 /**
  * Bad files: each answers a German message (naming row and column where there is one) with a 4xx,

@@ -9,7 +9,8 @@ import { auditLog, doctors, homeGroups, homes, patients, taskEvents, tasks } fro
 import { collect, type Instance, InstanceKit, once } from '../../testing/sockets.js';
 import { createTestDatabase, type DemoUsername, loginAll, type TestDatabase } from '../../testing/test-app.js';
 import { day } from '../tasks/testing/task-world.js';
-import { binary, cells, csvFile, type FixtureCell, type FixtureRow, HEADERS, readXlsx, xlsxFile } from './testing/import-files.js';
+import { binary } from '../../testing/binary.js';
+import { cells, csvFile, type FixtureCell, type FixtureRow, HEADERS, readXlsx, xlsxFile } from './testing/import-files.js';
 
 /**
  * The import of orders from a spreadsheet: the file format (xlsx and CSV variants), the dry run,

@@ -9,7 +9,8 @@ import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { auditLog, doctors, homes, invoicePositions, invoices } from '../../db/schema/index.js';
 import { type DemoUsername, loginAll, useTestApp } from '../../testing/test-app.js';
 import { addUser } from '../contracts/testing/contract-fixtures.js';
-import { addInvoice, binary, invoiceRow } from './testing/invoice-fixtures.js';
+import { binary } from '../../testing/binary.js';
+import { addInvoice, invoiceRow } from './testing/invoice-fixtures.js';
 
 let app: NestExpressApplication;
 let database: Database;

@@ -23,7 +23,7 @@ import { type DemoUsername, loginAll, useTestApp } from '../../testing/test-app.
 import { addContract, addDoctor, addHome, addUser } from '../contracts/testing/contract-fixtures.js';
 import { proRata } from './billing.js';
 import { InvoicesJob } from './invoices.job.js';
-import { binary } from './testing/invoice-fixtures.js';
+import { binary } from '../../testing/binary.js';
 
 let app: NestExpressApplication;
 let database: Database;

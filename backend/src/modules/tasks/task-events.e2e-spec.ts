@@ -11,6 +11,7 @@ import { whileAuditFails } from '../../testing/failing-audit.js';
 import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { day, type TaskWorld, taskWorld } from './testing/task-world.js';
+import { binary } from '../../testing/binary.js';
 
 let app: NestExpressApplication;
 let w: TaskWorld;
@@ -629,15 +630,7 @@ describe('GET /api/tasks/{id}/print', () => {
     await message('apotheke', id, 'Zweite <b>Nachricht</b>');
     await insertEvent(id, { type: 'incident', data: { reason: 'unreachable', text: 'Klingel defekt' }, createdBy: w.demo.fahrer.user._id });
     await insertEvent(id, { type: 'delivery_proof', data: { recipient: 'Schwester Maria', deliveredAt: '2030-05-06T08:15:00.000Z', position: { latitude: 52.52, longitude: 13.405, accuracy: 8 } }, createdBy: w.demo.fahrer.user._id });
-    const res = await api()
-      .get(`/api/tasks/${id}/print`)
-      .set('x-auth-token', as('heim'))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await binary(api().get(`/api/tasks/${id}/print`).set('x-auth-token', as('heim')));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = (await pdfText(res.body as Buffer)).text.replace(/\s+/g, ' ');

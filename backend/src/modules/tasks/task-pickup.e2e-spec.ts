@@ -11,6 +11,7 @@ import { pdfText } from '../../core/pdf/testing/pdf-text.js';
 import { settings, taskEvents, tasks } from '../../db/schema/index.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { type TaskWorld, taskWorld } from './testing/task-world.js';
+import { binary } from '../../testing/binary.js';
 
 let app: NestExpressApplication;
 let database: Database;
@@ -42,12 +43,6 @@ async function statuses(ids: string[]): Promise<string[]> {
   return ids.map((id) => rows.find((r) => r.id === id)?.status ?? 'missing');
 }
 
-/** supertest collects a binary answer as a Buffer. */
-const binary = (req: request.Test) => req.buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
 
 const pickup = (caller: DemoUsername, body: unknown) => binary(api().post('/api/tasks/pickup').set('x-auth-token', as(caller)).send(body as object));
 

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import type request from 'supertest';
 import { IMPORT_COLUMNS, type ImportColumnKey } from '@mediport/contracts/import';
 
 /** A cell of a fixture: text, a number, a date, a formula (xlsx only), or empty. */
@@ -69,10 +68,3 @@ export async function readXlsx(buffer: Buffer): Promise<{ rows: string[][]; shee
   return { rows, sheetNames: workbook.worksheets.map((w) => w.name), validations };
 }
 
-/** supertest collects a binary answer (the .xlsx downloads) as a Buffer. */
-export const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });

@@ -1,6 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { eq } from 'drizzle-orm';
-import type request from 'supertest';
 import { invoiceNumber } from '@mediport/contracts/invoices';
 import type { Database } from '../../../core/db/database.js';
 import { DB } from '../../../core/db/db.module.js';
@@ -92,11 +91,3 @@ export async function invoiceRow(app: NestExpressApplication, id: string) {
   return row ?? null;
 }
 
-/** supertest: read the answer as bytes (a PDF). */
-export function binary(req: request.Test): request.Test {
-  return req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-}
