@@ -29,8 +29,7 @@ import { pathToFileURL } from 'node:url';
 import 'reflect-metadata';
 import pg from 'pg';
 import puppeteer from 'puppeteer-core';
-import { readFileSync } from 'node:fs';
-import { CHROMIUM_PATH, cli, get, keepRunningOnClosedOutput, machineLoad, ms, printTable, repeatInterleaved, repoRoot, runStatement, scratchDatabase, serverUrlFrom, signIn, startBackend, startBareSqlServer, treeOf } from './lib.mjs';
+import { CHROMIUM_PATH, cli, get, keepRunningOnClosedOutput, machineLoad, ms, printTable, repeatInterleaved, repoRoot, runStatement, scratchDatabase, serverUrlFrom, signIn, startBackend, startBareSqlServer, withTreeMemory } from './lib.mjs';
 
 const { opt } = cli();
 const debtors = Math.max(1, Number(opt('debtors', 2000)));
@@ -67,35 +66,11 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-invoices-'));
 const backend = await startBackend({ env: { DATABASE_URL: database.url, DATA_DIR: dataDir, DEMO_ORDERS: '0', CHROMIUM_PATH, PDF_CONCURRENCY: String(CONCURRENCY), PDF_QUEUE_LIMIT: '1000', PDF_TIMEOUT_MS: '120000' } });
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
-/**
- * The peak resident memory of `root` and every process under it while `fn` runs, from
- * /proc/<pid>/statm every 100 ms. (Reading smaps_rollup for PSS as often, as withTreeMemory does,
- * slowed the printing Chromium tenfold here: it walks each process's page tables under its memory
- * lock.)
- */
-async function withPeakRss(root, fn) {
-  let peak = 0;
-  const sample = () => {
-    let sum = 0;
-    for (const pid of treeOf(root)) {
-      try {
-        sum += Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
-      } catch {
-        // gone meanwhile
-      }
-    }
-    peak = Math.max(peak, sum);
-  };
-  const timer = setInterval(sample, 100);
-  sample();
-  try {
-    const result = await fn();
-    sample();
-    return { result, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
+/** The peak resident memory of `root` and its processes while `fn` runs (RSS only, every 100 ms). */
+const withPeakRss = async (root, fn) => {
+  const { result, peak } = await withTreeMemory(root, fn, { intervalMs: 100, pss: false });
+  return { result, peak: peak.rss };
+};
 
 /** Items by key, in order (Map.groupBy needs Node 21). */
 function groupBy(items, key) {

@@ -556,17 +556,19 @@ function pssBytes(pid) {
 
 /**
  * Samples the memory of `root` and every process under it (e.g. a backend and its Chromium) every
- * 20 ms while `fn` runs; answers fn's result and the peaks (RSS, PSS, processes under root).
+ * `intervalMs` (20 ms) while `fn` runs; answers fn's result and the peaks (RSS, PSS, processes under
+ * root). `pss: false` leaves PSS out: reading smaps_rollup walks each process's page tables under its
+ * memory lock, which slows a busy Chromium (printing PDFs) many times over.
  */
-export async function withTreeMemory(root, fn) {
+export async function withTreeMemory(root, fn, { intervalMs = 20, pss = true } = {}) {
   const peak = { rss: 0, pss: 0, processes: 0 };
   const sample = () => {
     const tree = treeOf(root);
     peak.rss = Math.max(peak.rss, tree.reduce((sum, pid) => sum + rssBytes(pid), 0));
-    peak.pss = Math.max(peak.pss, tree.reduce((sum, pid) => sum + pssBytes(pid), 0));
+    if (pss) peak.pss = Math.max(peak.pss, tree.reduce((sum, pid) => sum + pssBytes(pid), 0));
     peak.processes = Math.max(peak.processes, tree.length - 1);
   };
-  const timer = setInterval(sample, 20);
+  const timer = setInterval(sample, intervalMs);
   sample();
   try {
     const result = await fn();
