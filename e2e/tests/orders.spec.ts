@@ -52,9 +52,15 @@ async function browserFor(browser: Browser, username: string): Promise<Page> {
 }
 
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Anforderungen' });
-/** The list row of the order (not the row of its expanded details). */
-const rowOf = (page: Page, patient: string) =>
-  ordersTable(page).getByRole('row').filter({ has: page.getByRole('button', { name: new RegExp(`^Details (anzeigen|ausblenden): ${patient}$`) }) });
+/**
+ * The list row of the order (not the row of its expanded details): the patient's and the medicine's.
+ * Other tests running meanwhile may order for the newest patient of the home, this test's too.
+ */
+const rowOf = (page: Page, patient: string, medicine: string) =>
+  ordersTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: new RegExp(`^Details (anzeigen|ausblenden): ${patient}$`) }) })
+    .filter({ hasText: medicine });
 const statusOf = (row: Locator, status: keyof typeof TASK_STATUS_LABELS) => row.getByText(TASK_STATUS_LABELS[status], { exact: true });
 
 /** With E2E_SCREENSHOTS=1 a moment of the journey is saved as a PNG under test-results/ for a look. */
@@ -119,7 +125,7 @@ test('heim orders for a new patient, the pharmacy answers with a PDF, finishes, 
   await expect(refresh).toBeEnabled();
   await shoot(pharmacy, 'pharmacy-refresh-lit');
   await refresh.click();
-  const pharmacyRow = rowOf(pharmacy, patient);
+  const pharmacyRow = rowOf(pharmacy, patient, medicine);
   await expect(pharmacyRow).toBeVisible();
   await expect(pharmacyRow).toContainText(medicine);
   await expect(pharmacyRow).toContainText('Haus Sonnenschein');
@@ -133,7 +139,7 @@ test('heim orders for a new patient, the pharmacy answers with a PDF, finishes, 
 
   // The home opens the same order with its feed.
   await heim.goto(listOfPatient);
-  const heimRow = rowOf(heim, patient);
+  const heimRow = rowOf(heim, patient, medicine);
   await heimRow.getByRole('button', { name: `Details anzeigen: ${patient}` }).click();
   const heimFeed = heim.getByRole('list', { name: 'Nachrichten' });
   await expect(heimFeed.getByRole('listitem').first()).toContainText(EVENT_MESSAGES.created);
