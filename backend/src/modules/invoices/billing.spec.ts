@@ -116,6 +116,29 @@ describe('options', () => {
   });
 });
 
+describe('a yearly option on a cancelled contract', () => {
+  const backup = { itemKey: 'backup', title: 'Backup', interval: '12 months' as const, price: 36_500, bookedOn: '2031-03-15', validTo: null };
+  const cancelled = contract({ state: 'canceled', runtime: 'year', basePrice: 1000, startedOn: '2031-01-01', validFrom: '2032-01-01', validTo: '2032-12-31', items: [backup] });
+
+  it('an anniversary before the last day bills only the days up to it', () => {
+    const [position] = positionsFor(cancelled, month('2032-03'));
+    // 15.03.2032 – 31.12.2032: 292 of the year's 365 days (15.03.2032 – 14.03.2033).
+    expect(position).toMatchObject({ kind: 'option', itemKey: 'backup', periodFrom: '2032-03-15', periodTo: '2032-12-31', amount: Math.round((36_500 * 292) / 365) });
+    expect(position!.detail).toBe('jährlich im Voraus, anteilig 292 von 365 Tagen, 15.03.2032 – 31.12.2032');
+    expect(amounts(cancelled, '2033-03')).toEqual([]);
+  });
+
+  it('the same contract running on bills the whole year', () => {
+    expect(positionsFor({ ...cancelled, state: 'booked' }, month('2032-03'))[0]).toMatchObject({ periodTo: '2033-03-14', amount: 36_500 });
+  });
+
+  it('a takeover is settled by its credit, not by a shorter year', () => {
+    const takenOver = { ...cancelled, state: 'adoption' as const, takenOverOn: '2032-06-01' };
+    expect(positionsFor(takenOver, month('2032-03'))[0]).toMatchObject({ periodTo: '2033-03-14', amount: 36_500 });
+    expect(amounts(takenOver, '2032-06').filter(([, key]) => key === 'backup')).toEqual([['credit', 'backup', -Math.round((36_500 * 287) / 365)]]);
+  });
+});
+
 describe('takeover', () => {
   it('the pharmacy pays a monthly contract until the day before the partner does; the partner is the debtor of its own contract', () => {
     const pharmacy = contract({ state: 'adoption', takenOverOn: '2031-05-11' });

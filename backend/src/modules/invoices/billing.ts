@@ -14,7 +14,9 @@ import { addDays, addMonths, germanDate } from '../contracts/contract-terms.js';
  *   '12 months') are billed in advance for a year from the day their year starts (the contract's
  *   start, the booking day, and every 12 months after), in the month that day falls in. When a
  *   partner takes the costs over within a year the pharmacy paid ahead, the pharmacy gets the
- *   remaining days back as a credit position in the month of the takeover.
+ *   remaining days back as a credit position in the month of the takeover. A year that starts
+ *   before a cancelled contract's last day but would run past it (an option booked on another
+ *   day than the contract's start) is billed pro rata by days up to that last day.
  * - Options booked once are billed in the month they were booked.
  * - A term change (runtime or package) renews the contract in place on the new term's first day:
  *   its runtime, package, price and `startedOn` become the new term's. The terms before it are
@@ -254,6 +256,22 @@ function yearStartingIn(anchor: string, period: Period): { from: string; to: str
   return { from: start, to: addDays(addMonths(anchor, 12 * (years + 1)), -1) };
 }
 
+/**
+ * The last day of a cancelled contract (or option). Only a cancellation cuts a year paid in
+ * advance short: the end of a takeover is settled by the credit in the takeover's month instead.
+ */
+function cancelledEnd(contract: Pick<BillableContract, 'state' | 'validTo'>): string | null {
+  return contract.state === 'canceled' ? contract.validTo : null;
+}
+
+/** A year billed in advance: in full, or pro rata by days when `end` falls within it. */
+function yearlyCharge(year: { from: string; to: string }, price: number, end: string | null): { to: string; amount: number; detail: string } {
+  if (end === null || end >= year.to) return { to: year.to, amount: price, detail: `${germanDate(year.from)} – ${germanDate(year.to)}` };
+  const days = daysBetween(year.from, end);
+  const yearDays = daysBetween(year.from, year.to);
+  return { to: end, amount: Math.round((price * days) / yearDays), detail: `anteilig ${days} von ${yearDays} Tagen, ${germanDate(year.from)} – ${germanDate(end)}` };
+}
+
 /** The year of something anchored on `anchor` that contains `day`. */
 function yearContaining(anchor: string, day: string): { from: string; to: string } {
   let years = Math.max(0, Number(day.slice(0, 4)) - Number(anchor.slice(0, 4)));
@@ -292,7 +310,8 @@ export function positionsFor(contract: BillableContract, period: Period): Billin
     const yearly = term.basePrice * 12;
     const year = yearStartingIn(term.anchor, period);
     if (year && year.from >= first && (last === null || year.from <= last)) {
-      add({ kind: 'package', itemKey: null, title: term.title, detail: `jährlich im Voraus (12 × ${formatCents(term.basePrice)}), ${germanDate(year.from)} – ${germanDate(year.to)}`, periodFrom: year.from, periodTo: year.to, unitPrice: yearly, amount: yearly });
+      const charge = yearlyCharge(year, yearly, cancelledEnd(contract));
+      add({ kind: 'package', itemKey: null, title: term.title, detail: `jährlich im Voraus (12 × ${formatCents(term.basePrice)}), ${charge.detail}`, periodFrom: year.from, periodTo: charge.to, unitPrice: yearly, amount: charge.amount });
     }
     const credit = contract.takenOverOn !== null && (term.to === null || contract.takenOverOn <= term.to) ? takeoverCredit(contract, term.anchor, yearly, period) : null;
     if (credit) add({ kind: 'credit', itemKey: null, title: `Gutschrift ${term.title}`, ...credit });
@@ -317,7 +336,8 @@ export function positionsFor(contract: BillableContract, period: Period): Billin
       case '12 months': {
         const year = yearStartingIn(item.bookedOn, period);
         if (year && year.from >= first && (last === null || year.from <= last)) {
-          add({ kind: 'option', itemKey: item.itemKey, title: item.title, detail: `jährlich im Voraus, ${germanDate(year.from)} – ${germanDate(year.to)}`, periodFrom: year.from, periodTo: year.to, unitPrice: item.price, amount: item.price });
+          const charge = yearlyCharge(year, item.price, earlier(item.validTo, cancelledEnd(contract)));
+          add({ kind: 'option', itemKey: item.itemKey, title: item.title, detail: `jährlich im Voraus, ${charge.detail}`, periodFrom: year.from, periodTo: charge.to, unitPrice: item.price, amount: charge.amount });
         }
         const credit = item.validTo === null || (contract.takenOverOn !== null && item.validTo >= contract.takenOverOn) ? takeoverCredit(contract, item.bookedOn, item.price, period) : null;
         if (credit) add({ kind: 'credit', itemKey: item.itemKey, title: `Gutschrift ${item.title}`, ...credit });
