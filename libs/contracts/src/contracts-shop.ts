@@ -78,6 +78,19 @@ export interface ShopProductDto {
   required: boolean;
 }
 
+/**
+ * The options that keep a home's or a practice's backup archives for 10 years instead of 12
+ * months. Archives exist only for homes and practices, so they are offered on the contract of a
+ * home or a doctor (whoever pays it), never on the pharmacy's own contract.
+ */
+export const ARCHIVE_OPTIONS: readonly string[] = ['backup-archiv', 'backup-archiv-praxis'];
+
+/** Whether `product` can be booked on `contract`: its catalogue, and an archive option only where archives exist. */
+export function productOffered(product: Pick<ShopProductDto, 'name' | 'catalogue'>, contract: { catalogue: ProductCatalogue; home: string | null; doctor: string | null }): boolean {
+  if (product.catalogue !== contract.catalogue) return false;
+  return !ARCHIVE_OPTIONS.includes(product.name) || contract.home !== null || contract.doctor !== null;
+}
+
 /** A booked option of a contract. */
 export interface ContractOptionItemDto {
   _id: string;

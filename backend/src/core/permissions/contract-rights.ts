@@ -27,6 +27,14 @@ export interface ContractRightsRow {
 /** Whether the contract is in force on `today` (YYYY-MM-DD, the German calendar date). */
 export function contractInForce(row: ContractRightsRow, today: string): boolean {
   if (!row.homeId && !(row.doctorId && row.type === 'ROLE_DOCTOR')) return false;
+  return contractRunning(row, today);
+}
+
+/**
+ * Whether the contract runs on `today` whoever pays it: begun, and running on or cancelled to a
+ * last day not before today (a taken-over contract has ended: the partner's own one runs instead).
+ */
+export function contractRunning(row: Pick<ContractRightsRow, 'state' | 'validFrom' | 'validTo'>, today: string): boolean {
   if (!row.validFrom || row.validFrom > today) return false;
   if (RUNNING_STATES.includes(row.state)) return true;
   return row.state === 'canceled' && !!row.validTo && row.validTo >= today;

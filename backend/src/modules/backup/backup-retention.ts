@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { berlinDate, Clock } from '../../core/clock/clock.js';
-import { contractInForce } from '../../core/permissions/contract-rights.js';
+import { ARCHIVE_OPTIONS } from '@mediport/contracts/shop';
+import { contractRunning } from '../../core/permissions/contract-rights.js';
 import { BackupStore } from './backup-store.js';
 import { BackupRepository, type ExpiredArchive } from './backup.repository.js';
 
-/** The shop option that keeps an owner's archives longer. */
-export const BACKUP_OPTION = 'backup-archiv';
 /** How long an archive is kept: its month plus this many months before the current one. */
 export const KEEP_MONTHS = 12;
 /** The same with the option booked: 10 years. */
@@ -28,11 +27,12 @@ export interface SweepResult {
 }
 
 /**
- * Deletes the archives past their retention: 12 months, or 10 years for an owner whose contract
- * in force (contract-rights.ts) holds the option `backup-archiv` not cancelled or cancelled to a
- * last day not before today; a practice holds it through any of its doctors. The file goes
- * first, then the row: an archive whose file cannot be removed keeps its row, is logged, and the
- * next sweep tries again.
+ * Deletes the archives past their retention: 12 months, or 10 years for an owner that holds one
+ * of the archive options (`backup-archiv` for homes, `backup-archiv-praxis` for practices) not
+ * cancelled or cancelled to a last day not before today, on a contract of its own that runs
+ * (contract-rights.ts `contractRunning`) whoever pays it: the home's contract, or a doctor's for
+ * the doctor and his practice. The file goes first, then the row: an archive whose file cannot be
+ * removed keeps its row, is logged, and the next sweep tries again.
  */
 @Injectable()
 export class BackupRetention {
@@ -70,16 +70,14 @@ export class BackupRetention {
     return result;
   }
 
-  /** The owner keys ('home:<id>', 'doctor:<id>', 'office:<id>') that hold the option on `today`. */
+  /** The owner keys ('home:<id>', 'doctor:<id>', 'office:<id>') that hold an archive option on `today`. */
   private async optionHolders(today: string): Promise<string[]> {
     const keys = new Set<string>();
-    for (const row of await this.repo.contractsWithOption(BACKUP_OPTION, today)) {
-      // The home's and the doctor's side of the rule apart, as for the users' rights.
-      if (row.homeId && contractInForce({ ...row, doctorId: null }, today)) keys.add(`home:${row.homeId}`);
-      if (row.doctorId && contractInForce({ ...row, homeId: null }, today)) {
-        keys.add(`doctor:${row.doctorId}`);
-        if (row.officeId) keys.add(`office:${row.officeId}`);
-      }
+    for (const row of await this.repo.contractsWithOption(ARCHIVE_OPTIONS, today)) {
+      if (!contractRunning(row, today)) continue;
+      if (row.homeId) keys.add(`home:${row.homeId}`);
+      if (row.doctorId) keys.add(`doctor:${row.doctorId}`);
+      if (row.doctorId && row.officeId) keys.add(`office:${row.officeId}`);
     }
     return [...keys];
   }

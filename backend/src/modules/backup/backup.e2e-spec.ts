@@ -341,9 +341,10 @@ describe('the monthly job', () => {
 
 describe('the retention sweep', () => {
   const BACKUP_OPTION = { key: 'backup-archiv', interval: '12 months' as const, price: 11900 };
+  const PRACTICE_OPTION = { key: 'backup-archiv-praxis', interval: '12 months' as const, price: 11900 };
   /** Booked since 2020 (booked contracts renew, so they stay in force until cancelled). */
   const SINCE_2020: ContractFixture = { startedOn: '2020-01-01', validFrom: '2020-01-01', validTo: '2020-12-31' };
-  const owners = { plain: '', option: '', canceledOption: '', endedContract: '', doctor: '', office: '' };
+  const owners = { plain: '', option: '', canceledOption: '', endedContract: '', doctor: '', office: '', paidDoctor: '', paidOffice: '' };
   const clock = () => app.get(Clock);
   const sweep = () => app.get(BackupRetention).sweep();
 
@@ -371,6 +372,10 @@ describe('the retention sweep', () => {
     const [office] = await db().insert(doctorOffices).values({ name: 'Praxis Langzeit' }).returning({ id: doctorOffices.id });
     owners.office = office!.id;
     await db().update(doctors).set({ officeId: owners.office }).where(eq(doctors.id, owners.doctor));
+    owners.paidDoctor = await addDoctor(app, 'Apothekenvertrag');
+    const [paidOffice] = await db().insert(doctorOffices).values({ name: 'Praxis Apothekenvertrag' }).returning({ id: doctorOffices.id });
+    owners.paidOffice = paidOffice!.id;
+    await db().update(doctors).set({ officeId: owners.paidOffice }).where(eq(doctors.id, owners.paidDoctor));
 
     // Any payer of the home's contract: the pharmacy pays this one.
     await addContract(app, { ...SINCE_2020, homeId: owners.option, items: [BACKUP_OPTION] });
@@ -380,7 +385,11 @@ describe('the retention sweep', () => {
     // The option still booked, but on a contract that ended in March 2031.
     await addContract(app, { ...SINCE_2020, state: 'canceled', validTo: '2031-03-31', homeId: owners.endedContract, items: [BACKUP_OPTION] });
     // The practice's own contract holds it for its doctor and the practice.
-    await addContract(app, { ...SINCE_2020, type: 'ROLE_DOCTOR', doctorId: owners.doctor, items: [BACKUP_OPTION] });
+    await addContract(app, { ...SINCE_2020, type: 'ROLE_DOCTOR', doctorId: owners.doctor, items: [PRACTICE_OPTION] });
+    // A doctor's contract the pharmacy pays holds it for the practice as well.
+    await addContract(app, { ...SINCE_2020, doctorId: owners.paidDoctor, items: [PRACTICE_OPTION] });
+    // The pharmacy's own contract (no home, no doctor) has no archives: an option on it keeps none.
+    await addContract(app, { ...SINCE_2020, items: [BACKUP_OPTION] });
 
     archives.plainOld = await addArchive({ home: owners.plain }, '2030-05');
     archives.plainRecent = await addArchive({ home: owners.plain }, '2030-06');
@@ -392,6 +401,7 @@ describe('the retention sweep', () => {
     archives.endedOld = await addArchive({ home: owners.endedContract }, '2030-05');
     archives.officeOld = await addArchive({ office: owners.office }, '2029-01');
     archives.doctorOld = await addArchive({ doctor: owners.doctor }, '2028-01');
+    archives.paidOfficeOld = await addArchive({ office: owners.paidOffice }, '2029-01');
   });
 
   afterAll(() => clock().reset());
@@ -432,7 +442,7 @@ describe('the retention sweep', () => {
   });
 
   it('keeps the archives of the last 12 months, and those of owners holding the option up to 10 years', async () => {
-    for (const kept of [archives.plainRecent, archives.optionOld, archives.optionTenYears, archives.canceledOld, archives.officeOld, archives.doctorOld]) {
+    for (const kept of [archives.plainRecent, archives.optionOld, archives.optionTenYears, archives.canceledOld, archives.officeOld, archives.doctorOld, archives.paidOfficeOld]) {
       expect({ month: kept!.month, owner: kept!.ownerKey, row: !!(await rowOf(kept!.id)), file: existsSync(fileOf(kept!.storageKey)) }).toEqual({ month: kept!.month, owner: kept!.ownerKey, row: true, file: true });
     }
     expect((await download(users.admin, archives.optionOld!.name)).status).toBe(200);

@@ -156,15 +156,15 @@ export class BackupRepository {
   }
 
   /**
-   * The contracts that hold the option `product` on `today` (YYYY-MM-DD): booked, and not cancelled
-   * or cancelled to a last day not before today. Whether the contract itself is in force is the
-   * caller's to decide (contract-rights.ts); only contracts with the option are read.
+   * The contracts that hold one of `products` on `today` (YYYY-MM-DD): booked, and not cancelled
+   * or cancelled to a last day not before today. Whether the contract itself runs is the caller's
+   * to decide (contract-rights.ts); only contracts with such an option are read.
    */
-  async contractsWithOption(product: string, today: string): Promise<OptionContractRow[]> {
+  async contractsWithOption(products: readonly string[], today: string): Promise<OptionContractRow[]> {
     const running = this.db
       .select({ one: sql`1` })
       .from(contractItems)
-      .where(and(eq(contractItems.contractId, contracts.id), eq(contractItems.product, product), or(isNull(contractItems.validTo), sql`${contractItems.validTo} >= ${today}::date`)));
+      .where(and(eq(contractItems.contractId, contracts.id), inArray(contractItems.product, [...products]), or(isNull(contractItems.validTo), sql`${contractItems.validTo} >= ${today}::date`)));
     return this.db
       .select({
         homeId: contracts.homeId,

@@ -64,8 +64,8 @@ describe('GET /api/contracts', () => {
     const own = body.data.find((c) => c._id === '1000_D-10001')!;
     expect(own).toMatchObject({ version: 3, type: 'ROLE_PHARMA', state: 'booked', ownContract: true, home: null, doctor: null, catalogue: 'office', product: { runtime: 'year', type: 'premium' }, units: 3, basePrice: 26700 });
     expect(own.invoice).toEqual({ sub: { base: 26700 } });
-    expect(own.items.map((i) => i._id)).toEqual(expect.arrayContaining(['portal-zugang', 'schulung-vor-ort', 'support-telefon', 'backup-archiv']));
-    expect(own.optionPrice).toBe(0 + 34900 + 2900 + 11900);
+    expect(own.items.map((i) => i._id)).toEqual(expect.arrayContaining(['portal-zugang', 'schulung-vor-ort', 'support-telefon', 'zusatz-nutzer']));
+    expect(own.optionPrice).toBe(0 + 34900 + 2900 + 500);
     expect(own.actions).toMatchObject({ shop: true, runtimeChange: true, cancel: true, requestAdoption: false });
   });
 
@@ -179,7 +179,7 @@ describe('GET /api/products/office and /doctor', () => {
     expect(office.find((p) => p.name === 'webinar-einfuehrung')).toMatchObject({ price: 9900, interval: 'once', required: false });
     expect(office.find((p) => p.name === 'portal-zugang')).toMatchObject({ required: true });
     const doctor = (await as(demo.arzt).get('/api/products/doctor')).body as { name: string; catalogue: string }[];
-    expect(doctor.map((p) => p.name)).toEqual(['praxis-zugang', 'webinar-abrechnung', 'fax-benachrichtigung', 'zusatz-nutzer-praxis']);
+    expect(doctor.map((p) => p.name)).toEqual(['praxis-zugang', 'webinar-abrechnung', 'fax-benachrichtigung', 'backup-archiv-praxis', 'zusatz-nutzer-praxis']);
     expect((await as(demo.fahrer).get('/api/products/office')).status).toBe(403);
   });
 });
@@ -246,6 +246,14 @@ describe('PUT /api/contracts/{id}: options', () => {
     const res = await put(eigen.manager, eigen.contract, { options: [{ action, _id }] });
     expect(res.status).toBe(status);
     expect(res.body.errors[0].message).toBe(message);
+  });
+
+  it("refuses the archive option on the pharmacy's own contract, which has no archives", async () => {
+    const res = await put(demo.apotheke, '1000_D-10001', { options: [{ action: 'book', _id: 'backup-archiv' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ path: 'options.0._id', message: `${M.optionsNotBooked} ${M.wrongCatalogue}` });
+    const own = (await contractsOf(demo.apotheke)).find((c) => c._id === '1000_D-10001')!;
+    expect(own.items.map((i) => i._id)).not.toContain('backup-archiv');
   });
 
   it('keeps the shop closed to whoever does not pay the contract', async () => {

@@ -137,6 +137,16 @@ export const SHOP_PRODUCTS: readonly ProductSeed[] = [
     price: 300,
   },
   {
+    name: 'backup-archiv-praxis',
+    catalogue: 'doctor',
+    title: 'Backup-Archiv: 10 Jahre Aufbewahrung',
+    shopTitle: 'Backup-Archiv 10 Jahre',
+    description: 'Die monatlichen Backup-Archive Ihrer Praxis (Profil → Backup) werden 10 Jahre statt 12 Monate aufbewahrt, solange die Option gebucht ist.',
+    priceFormula: 'pro Jahr',
+    interval: '12 months',
+    price: 11900,
+  },
+  {
     name: 'zusatz-nutzer-praxis',
     catalogue: 'doctor',
     title: 'Zusätzlicher Nutzerzugang der Praxis',
@@ -184,7 +194,7 @@ export async function seedDemoContracts(db: Database, parties: { home: string; d
   const today = berlinDate(now);
   const firstOfMonth = `${today.slice(0, 7)}-01`;
   const demo: DemoContract[] = [
-    { contractNo: 1000, homeId: null, doctorId: null, company: pharmacy?.company ?? '', runtime: 'year', productType: 'premium', units: parties.homes, startedMonthsAgo: 14, options: ['portal-zugang', 'schulung-vor-ort', 'support-telefon', 'backup-archiv'] },
+    { contractNo: 1000, homeId: null, doctorId: null, company: pharmacy?.company ?? '', runtime: 'year', productType: 'premium', units: parties.homes, startedMonthsAgo: 14, options: ['portal-zugang', 'schulung-vor-ort', 'support-telefon', 'zusatz-nutzer'] },
     { contractNo: 1001, homeId: parties.home, doctorId: null, company: pharmacy?.company ?? '', runtime: 'month', productType: 'basic', units: 1, startedMonthsAgo: 5, options: ['portal-zugang', 'webinar-einfuehrung', 'webinar-rezepte', 'fax-versand'] },
     { contractNo: 1002, homeId: null, doctorId: parties.doctor, company: pharmacy?.company ?? '', runtime: 'year', productType: 'basic', units: 1, startedMonthsAgo: 3, options: ['praxis-zugang', 'webinar-abrechnung'] },
   ];

@@ -17,6 +17,7 @@ import {
   type PackageType,
   packagesFor,
   type ProductCatalogue,
+  productOffered,
   type ShopProductDto,
 } from '@mediport/contracts/shop';
 import type { ApiErrorEntry } from '@mediport/contracts';
@@ -209,7 +210,7 @@ export class ContractsService {
       changes.forEach((c, i) => {
         const product = products.get(c._id);
         if (!product) errors.push({ path: `options.${i}._id`, code: 'invalid', message: `${M.optionsNotBooked} ${M.unknownProduct}` });
-        else if (product.catalogue !== catalogue) errors.push({ path: `options.${i}._id`, code: 'invalid', message: `${M.optionsNotBooked} ${M.wrongCatalogue}` });
+        else if (!productOffered(product, { catalogue, home: row.homeId, doctor: row.doctorId })) errors.push({ path: `options.${i}._id`, code: 'invalid', message: `${M.optionsNotBooked} ${M.wrongCatalogue}` });
         else if (product.required) errors.push({ path: `options.${i}._id`, code: 'invalid', message: `${M.optionsNotBooked} ${M.requiredOption}` });
         else if (product.interval === 'once' && (chosen.some((p) => p.name === product.name) || items.some((item) => item.product === product.name))) {
           errors.push({ path: `options.${i}._id`, code: 'once_only', message: `${M.optionsNotBooked} ${M.onceBooked}` });

@@ -209,6 +209,16 @@ describe('Verträge', () => {
     await waitFor(() => expect(within(shop).getByText('Der Warenkorb ist leer.')).toBeInTheDocument());
   });
 
+  it("does not offer the archive option on the pharmacy's own contract, which has no archives", async () => {
+    setAuth(demoAuth(['ROLE_PHARMA', 'ROLE_MANAGER']));
+    const own = { ...HOME_OWN, _id: '1000_D-10001', contractId: '1000', type: 'ROLE_PHARMA' as const, home: null, partnerName: 'Apotheke am Markt' };
+    fakeApi({ 'GET /api/contracts': list([own], PRODUCTS) });
+    open();
+    const shop = await screen.findByRole('region', { name: 'Shop' });
+    expect(within(shop).getByRole('button', { name: 'In den Warenkorb: Fax-Versand' })).toBeEnabled();
+    expect(within(shop).queryByText('Backup-Archiv')).not.toBeInTheDocument();
+  });
+
   it('a once-only product goes into the cart once', async () => {
     setAuth(demoAuth(['ROLE_HOME', 'ROLE_MANAGER']));
     fakeApi({ 'GET /api/contracts': list([{ ...HOME_OWN, items: [] }], PRODUCTS) });

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CONTRACT_MESSAGES, type ContractDto, formatCents, type ShopProductDto } from '@mediport/contracts/shop';
+import { CONTRACT_MESSAGES, type ContractDto, formatCents, productOffered, type ShopProductDto } from '@mediport/contracts/shop';
 import { EmptyState, ErrorPanel, ExpandMoreIcon, LoadingState } from '@mediport/ui';
 import { useContracts } from '../api/contracts-api';
 import { CONTRACT_TEXTS, contractTitle, stateLabel } from '../contract-texts';
@@ -37,7 +37,7 @@ export function ContractsTab() {
   return (
     <Stack spacing={1.5} sx={{ maxWidth: 980 }} component="section" aria-label={CONTRACT_TEXTS.listLabel}>
       {data.map((contract, index) => (
-        <ContractPanel key={contract._id} contract={contract} products={possibleOptions.filter((p) => p.catalogue === contract.catalogue)} expanded={index === 0} />
+        <ContractPanel key={contract._id} contract={contract} products={possibleOptions.filter((p) => productOffered(p, contract))} expanded={index === 0} />
       ))}
     </Stack>
   );
