@@ -19,7 +19,9 @@
 //               through node-postgres, in turns. Goal: API p50 ≤ SQL p50 + 1 ms.
 //
 //   (cd backend && npx tsc -p tsconfig.build.json)
-//   node bench/invoice-run.mjs [--debtors 2000] [--invoices 50000] [--rounds 300] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
+//   node bench/invoice-run.mjs [--debtors 2000] [--invoices 50000] [--rounds 300] [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--profile DIR]
+//
+// --profile DIR starts the backend with `node --cpu-prof` and leaves its .cpuprofile in DIR.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -35,6 +37,7 @@ const { opt } = cli();
 const debtors = Math.max(1, Number(opt('debtors', 2000)));
 const invoiceTarget = Math.max(debtors, Number(opt('invoices', 50_000)));
 const rounds = Math.max(10, Number(opt('rounds', 300)));
+const profileDir = opt('profile', null);
 const serverUrl = serverUrlFrom(opt);
 const GOAL_P50_GAP_MS = 1;
 const CONCURRENCY = 4;
@@ -63,7 +66,7 @@ function months() {
 
 const database = await scratchDatabase(serverUrl, 'bench_invoices');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-invoices-'));
-const backend = await startBackend({ env: { DATABASE_URL: database.url, DATA_DIR: dataDir, DEMO_ORDERS: '0', CHROMIUM_PATH, PDF_CONCURRENCY: String(CONCURRENCY), PDF_QUEUE_LIMIT: '1000', PDF_TIMEOUT_MS: '120000' } });
+const backend = await startBackend({ profileDir, env: { DATABASE_URL: database.url, DATA_DIR: dataDir, DEMO_ORDERS: '0', CHROMIUM_PATH, PDF_CONCURRENCY: String(CONCURRENCY), PDF_QUEUE_LIMIT: '1000', PDF_TIMEOUT_MS: '120000' } });
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 /** The peak resident memory of `root` and its processes while `fn` runs (RSS only, every 100 ms). */
