@@ -1,19 +1,11 @@
 /** Smoke run of the embedded mode: no DATABASE_URL, PGlite in a temporary DATA_DIR, demo data seeded at boot. */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { bootApp, createTestDatabase, login, type TestDatabase } from './testing/test-app.js';
+import { login, type TestDatabase, useTestApp } from './testing/test-app.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ forcePglite: true });
-  app = await bootApp(db, { DEMO: '' });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-});
+useTestApp((booted) => ({ app, db } = booted), { DEMO: '' }, { forcePglite: true });
 
 describe('embedded PGlite mode', () => {
   it('migrates, seeds the demo data, signs in and answers GET /api/acl', async () => {

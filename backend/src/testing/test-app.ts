@@ -95,17 +95,19 @@ export interface BootedTestApp {
 
 /**
  * Registers the per-file lifecycle of an API spec: a database of its own and the booted app in
- * beforeAll (then `setup`), app closed and database dropped in afterAll.
+ * beforeAll (then `setup`), app closed and database dropped in afterAll. `forcePglite`: the
+ * embedded mode (PGlite in a temporary DATA_DIR) even where PostgreSQL answers.
  */
-export function useTestApp(setup: (booted: BootedTestApp) => void | Promise<void>, env: Record<string, string> = {}, options: CreateAppOptions = {}): void {
+export function useTestApp(setup: (booted: BootedTestApp) => void | Promise<void>, env: Record<string, string> = {}, options: CreateAppOptions & { forcePglite?: boolean } = {}): void {
+  const { forcePglite, ...appOptions } = options;
   let booted: Partial<BootedTestApp> = {};
   beforeAll(async () => {
-    const db = await createTestDatabase();
+    const db = await createTestDatabase({ forcePglite });
     booted = { db };
-    const app = await bootApp(db, env, options);
+    const app = await bootApp(db, env, appOptions);
     booted.app = app;
     await setup({ app, db });
-  });
+  }, forcePglite ? 120_000 : undefined);
   afterAll(async () => {
     await booted.app?.close();
     await booted.db?.drop();

@@ -4,21 +4,13 @@
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { bootApp, createTestDatabase, login, type TestDatabase } from '../../testing/test-app.js';
+import { login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { day } from '../tasks/testing/task-world.js';
 import { cells, csvFile, HEADERS, xlsxFile } from './testing/import-files.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ forcePglite: true });
-  app = await bootApp(db, { DEMO: '' });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-});
+useTestApp((booted) => ({ app, db } = booted), { DEMO: '' }, { forcePglite: true });
 
 describe('the import on PGlite', () => {
   it('imports, updates and leaves unchanged by the natural keys', async () => {

@@ -5,19 +5,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { PatientDto } from '@mediport/contracts';
-import { bootApp, createTestDatabase, login, type TestDatabase } from '../../testing/test-app.js';
+import { login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ forcePglite: true });
-  app = await bootApp(db, { DEMO: '' });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-});
+useTestApp((booted) => ({ app, db } = booted), { DEMO: '' }, { forcePglite: true });
 
 describe('master data on PGlite', () => {
   it('seeds the demo master data and finds patients and doctors by an infix of their names', async () => {

@@ -7,19 +7,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { TaskDto, TaskEventDto } from '@mediport/contracts';
 import { berlinToday, formatGermanDate } from '@mediport/validation';
-import { bootApp, createTestDatabase, login, type TestDatabase } from '../../testing/test-app.js';
+import { login, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ forcePglite: true });
-  app = await bootApp(db, { DEMO: '' });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-});
+useTestApp((booted) => ({ app, db } = booted), { DEMO: '' }, { forcePglite: true });
 
 describe('orders on PGlite', () => {
   it('places an order, lists it urgent by text and creation day, and walks new → pickup → finished', async () => {
