@@ -5,7 +5,9 @@ import { login, type TestDatabase, useTestApp } from './testing/test-app.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
-useTestApp((booted) => ({ app, db } = booted), { DEMO: '' }, { forcePglite: true });
+useTestApp((booted) => {
+  ({ app, db } = booted);
+}, { DEMO: '' }, { forcePglite: true });
 
 describe('embedded PGlite mode', () => {
   it('migrates, seeds the demo data, signs in and answers GET /api/acl', async () => {

@@ -82,7 +82,9 @@ test('accounting grants a mandate with an IBAN typed with spaces, sees it in gro
   await expectAxeClean(page);
 
   // The month's direct debits.
-  await page.getByLabel('Abrechnungsmonat').fill(month);
+  // The months offered are those with invoices to collect: this attempt's month with its one invoice.
+  await page.getByRole('combobox', { name: 'Abrechnungsmonat' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${test.info().retry ? 'Februar' : 'Januar'} 2098 · 1 Rechnung, 70,21\\s€$`) }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'SEPA-Datei herunterladen' }).click()]);
   expect(download.suggestedFilename()).toBe(`lastschriften_${month}.xml`);
   const file = test.info().outputPath(`lastschriften_${month}.xml`);
@@ -98,9 +100,12 @@ test('accounting grants a mandate with an IBAN typed with spaces, sees it in gro
   await expect(page.getByText('Die SEPA-Datei wurde erstellt.')).toBeVisible();
   expect((await sql<{ status: string }>('select status from invoices where number = $1', [number]))[0]!.status).toBe('pending');
 
-  // The same month again holds nothing.
-  await page.getByRole('button', { name: 'SEPA-Datei herunterladen' }).click();
-  await expect(page.getByText('Für diesen Monat gibt es keine offenen Rechnungen mit SEPA-Lastschriftmandat.')).toBeVisible();
+  // The month is collected: it is offered no more (the API answers a second export of it with 404);
+  // the pharmacy's demo invoices, collectable since its mandate, are.
+  await page.getByRole('combobox', { name: 'Abrechnungsmonat' }).click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('option', { name: new RegExp(`^${test.info().retry ? 'Februar' : 'Januar'} 2098`) })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // On a phone the tab fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -52,7 +52,7 @@ import type { FaxReportBody, FaxReportResponse } from './fax.js';
 import type { OutboxListResponse, OutboxRetryResponse } from './outbox.js';
 import type { InvoiceListResponse, InvoiceProofListResponse, InvoiceRunRequest, InvoiceRunResponse, InvoiceUpdateRequest, InvoiceUpdateResponse } from './invoices.js';
 import type { SettingsAdminDto, SettingsUpdateRequest } from './settings.js';
-import type { PaymentData, PaymentDataAnswer, PaymentDataRefusal, PaymentDataUpdate } from './payment.js';
+import type { PaymentData, PaymentDataAnswer, PaymentDataRefusal, PaymentDataUpdate, SepaMonth } from './payment.js';
 import type { BackupEntry } from './backup.js';
 import type { ReadAllResponse, StatisticsResponse } from './statistics.js';
 import type { EventListItemDto, EventsSeenRequest, TaskEventCreateResponse, TaskEventDto, TaskEventMetaResponse, TaskEventsSeenRequest, TaskEventWriteRequest } from './task-events.js';
@@ -254,6 +254,8 @@ export const API_MAP = {
   'PUT /api/users/:id/paymentData': route<PaymentDataUpdate, PaymentDataAnswer | PaymentDataRefusal>(),
   /** `?month=YYYY-MM`: the XML file. */
   'GET /api/invoices/sepa': fileRoute(),
+  /** The billed months with invoices the export would collect, newest first. */
+  'GET /api/invoices/sepa/months': route<undefined, SepaMonth[]>(),
   'GET /api/backup': route<undefined, ListResponse<BackupEntry>>(),
   'GET /api/backup/download/:name': fileRoute(),
 } as const satisfies Record<`${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`, ApiRouteSpec<unknown, unknown>>;

@@ -29,6 +29,15 @@ export interface PaymentDataUpdate {
   mandate: boolean;
 }
 
+/** GET /api/invoices/sepa/months (ours): a billed month with invoices the export would collect. */
+export interface SepaMonth {
+  /** YYYY-MM */
+  month: string;
+  invoices: number;
+  /** Cents: the sum of their gross amounts. */
+  amountCents: number;
+}
+
 /** Answer of a successful PUT paymentData. */
 export interface PaymentDataAnswer {
   success: true;

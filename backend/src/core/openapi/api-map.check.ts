@@ -111,6 +111,7 @@ export type ApiMapCheck = [
   Route<'GET /api/invoices/download/:id', Answer<InvoicesController['download']>>,
   Route<'GET /api/invoices/proof', Answer<InvoicesController['proofs']>>,
   Route<'GET /api/invoices/sepa', Answer<SepaExportController['export']>>,
+  Route<'GET /api/invoices/sepa/months', Answer<SepaExportController['months']>>,
   Route<'GET /api/medicine', Answer<MedicinesController['list']>>,
   Route<'GET /api/meetings', Answer<MeetingsController['list']>>,
   Route<'GET /api/meetings/:contractId/:option', Answer<MeetingsController['get']>>,

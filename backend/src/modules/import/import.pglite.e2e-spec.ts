@@ -10,7 +10,9 @@ import { cells, csvFile, HEADERS, xlsxFile } from './testing/import-files.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
-useTestApp((booted) => ({ app, db } = booted), { DEMO: '' }, { forcePglite: true });
+useTestApp((booted) => {
+  ({ app, db } = booted);
+}, { DEMO: '' }, { forcePglite: true });
 
 describe('the import on PGlite', () => {
   it('imports, updates and leaves unchanged by the natural keys', async () => {

@@ -9,7 +9,9 @@ import { login, type TestDatabase, useTestApp } from '../../testing/test-app.js'
 
 let db: TestDatabase;
 let app: NestExpressApplication;
-useTestApp((booted) => ({ app, db } = booted), { DEMO: '' }, { forcePglite: true });
+useTestApp((booted) => {
+  ({ app, db } = booted);
+}, { DEMO: '' }, { forcePglite: true });
 
 describe('master data on PGlite', () => {
   it('seeds the demo master data and finds patients and doctors by an infix of their names', async () => {

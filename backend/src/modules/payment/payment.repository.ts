@@ -118,30 +118,41 @@ export class PaymentRepository {
   }
 
   /**
-   * The invoices of a billed month (`period`, its first day) that the export collects: invoices
-   * (not credit notes) still to be paid and never opened for payment elsewhere (unread or open),
-   * with an amount, not yet submitted, whose debtor holds an active mandate, within `scope` (the
-   * Invoice policy's reading of the caller). Read in pages by invoice number.
+   * The invoices that the export collects: invoices (not credit notes) still to be paid and never
+   * opened for payment elsewhere (unread or open), with an amount, not yet submitted, whose debtor
+   * holds an active mandate, within `scope` (the Invoice policy's reading of the caller).
    */
+  private collectableWhere(scope: SQL | undefined): SQL | undefined {
+    return and(
+      eq(invoices.kind, 'invoice'),
+      inArray(invoices.status, ['unread', 'open']),
+      gt(invoices.grossCents, 0),
+      notExists(this.db.select({ one: sql`1` }).from(sepaSubmissions).where(eq(sepaSubmissions.invoiceId, invoices.id))),
+      scope,
+    );
+  }
+
+  /** The collectable invoices of a billed month (`period`, its first day), read in pages by invoice number. */
   async collectable(period: string, scope: SQL | undefined, afterNumber: string | null, limit: number): Promise<CollectableInvoice[]> {
-    const rows = await this.db
+    return this.db
       .select({ id: invoices.id, number: invoices.number, grossCents: invoices.grossCents, dueOn: invoices.dueOn, mandate: paymentMandates })
       .from(invoices)
       .innerJoin(paymentMandates, and(eq(paymentMandates.debtorKey, invoices.debtorKey), isNull(paymentMandates.revokedAt)))
-      .where(
-        and(
-          eq(invoices.period, period),
-          eq(invoices.kind, 'invoice'),
-          inArray(invoices.status, ['unread', 'open']),
-          gt(invoices.grossCents, 0),
-          notExists(this.db.select({ one: sql`1` }).from(sepaSubmissions).where(eq(sepaSubmissions.invoiceId, invoices.id))),
-          scope,
-          afterNumber ? gt(invoices.number, afterNumber) : undefined,
-        ),
-      )
+      .where(and(eq(invoices.period, period), this.collectableWhere(scope), afterNumber ? gt(invoices.number, afterNumber) : undefined))
       .orderBy(asc(invoices.number))
       .limit(limit);
-    return rows;
+  }
+
+  /** The billed months with collectable invoices, newest first: their count and gross sum. */
+  async collectableMonths(scope: SQL | undefined, limit: number): Promise<{ period: string; invoices: number; amountCents: number }[]> {
+    return this.db
+      .select({ period: invoices.period, invoices: sql<number>`count(*)`.mapWith(Number), amountCents: sql<number>`sum(${invoices.grossCents})`.mapWith(Number) })
+      .from(invoices)
+      .innerJoin(paymentMandates, and(eq(paymentMandates.debtorKey, invoices.debtorKey), isNull(paymentMandates.revokedAt)))
+      .where(this.collectableWhere(scope))
+      .groupBy(invoices.period)
+      .orderBy(desc(invoices.period))
+      .limit(limit);
   }
 
   async creditor(): Promise<CreditorSettings> {

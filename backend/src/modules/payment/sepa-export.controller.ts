@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Query, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
-import { SEPA_MESSAGES } from '@mediport/contracts/payment';
+import { SEPA_MESSAGES, type SepaMonth } from '@mediport/contracts/payment';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { CurrentAuth } from '../../core/auth/current-auth.decorator.js';
 import { AppError } from '../../core/errors/app-error.js';
@@ -17,6 +17,14 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 @Controller('invoices/sepa')
 export class SepaExportController {
   constructor(private readonly sepa: SepaExportService) {}
+
+  /** The months that hold invoices to collect (the export's month picker). */
+  @Get('months')
+  @RequirePermission('invoice_sepa_export_view')
+  @Header('Cache-Control', 'private, no-store')
+  months(@CurrentAuth() auth: AuthContext): Promise<SepaMonth[]> {
+    return this.sepa.months(auth);
+  }
 
   @Get()
   @RequirePermission('invoice_sepa_export_view')

@@ -46,6 +46,11 @@ function xsdErrors(xml: string): string {
   }
 }
 
+const monthsOf = async (caller: AuthRecord) => {
+  const res = await api().get('/api/invoices/sepa/months').set('x-auth-token', caller.token);
+  expect(res.status).toBe(200);
+  return res.body as { month: string; invoices: number; amountCents: number }[];
+};
 const text = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]!);
 const exportMonth = (caller: AuthRecord, month = MONTH) =>
   api()
@@ -99,6 +104,7 @@ describe('GET /api/invoices/sepa', () => {
     { title: 'the driver', who: () => users.fahrer },
   ])('refuses $title (no invoice_sepa_export_view) with 403', async ({ who }) => {
     expect((await exportMonth(who())).status).toBe(403);
+    expect((await api().get('/api/invoices/sepa/months').set('x-auth-token', who().token)).status).toBe(403);
   });
 
   it.each(['2030-13', '2030-5', '30-05', 'Mai', '', '2030-05-01'])('refuses the month "%s" with 400 and a German message', async (month) => {
@@ -141,6 +147,12 @@ describe('GET /api/invoices/sepa', () => {
     afterAll(() => app.get(Clock).reset());
 
     let xml = '';
+
+    it('offers the months with invoices to collect, newest first, with their count and gross sum', async () => {
+      const months = await monthsOf(users.buchhaltung);
+      expect(months.map((m) => m.month)).toEqual([...months.map((m) => m.month)].sort().reverse());
+      expect(months).toEqual(expect.arrayContaining([{ month: MONTH, invoices: 3, amountCents: 7021 + 1190 + 100_001 }, { month: '2030-06', invoices: 1, amountCents: 7021 }]));
+    });
 
     it('answers a pain.008.001.08 file that is valid against the XSD', async () => {
       const res = await exportMonth(users.buchhaltung);
@@ -212,6 +224,8 @@ describe('GET /api/invoices/sepa', () => {
       const res = await exportMonth(users.buchhaltung);
       expect(res.status).toBe(404);
       expect(JSON.parse(res.body as string).errors[0].message).toBe(SEPA_MESSAGES.nothingToExport);
+      // Nor is the month offered any more.
+      expect((await monthsOf(users.buchhaltung)).map((m) => m.month)).not.toContain(MONTH);
     });
 
     it('an invoice set back to open after the export is not collected again', async () => {
@@ -231,6 +245,8 @@ describe('GET /api/invoices/sepa', () => {
   it('accounting together with Heim exports only that home’s invoices', async () => {
     const other = await insertInvoice(db(), { debtor: { type: 'homes', homeId: ids.special }, name: 'Haus Sonderzeichen', period: '2030-08-01', grossCents: 2000 });
     const own = await insertInvoice(db(), { debtor: { type: 'homes', homeId: ids.home }, name: 'Haus Sonnenschein', period: '2030-08-01', grossCents: 3000 });
+    expect((await monthsOf(heimBuchhalter)).find((m) => m.month === '2030-08')).toEqual({ month: '2030-08', invoices: 1, amountCents: 3000 });
+    expect((await monthsOf(users.buchhaltung)).find((m) => m.month === '2030-08')).toEqual({ month: '2030-08', invoices: 2, amountCents: 5000 });
     const res = await exportMonth(heimBuchhalter, '2030-08');
     expect(res.status).toBe(200);
     expect(text(res.body as string, 'EndToEndId')).toEqual([own.number]);

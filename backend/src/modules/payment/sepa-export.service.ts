@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { isValidCreditorId, isValidIban, SEPA_MESSAGES } from '@mediport/contracts/payment';
+import { isValidCreditorId, isValidIban, SEPA_MESSAGES, type SepaMonth } from '@mediport/contracts/payment';
 import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { berlinDate, Clock } from '../../core/clock/clock.js';
@@ -15,6 +15,8 @@ import { PAYMENT_AUDIT } from './payment.service.js';
 
 /** Invoices read per query while an export is put together. */
 const PAGE = 1000;
+/** Months offered for the export at most (the newest first). */
+const MONTHS = 36;
 /** Working days between the export and the earliest collection date (SEPA Core: D-1, plus a day to hand the file over). */
 const LEAD_WORKING_DAYS = 2;
 
@@ -40,6 +42,12 @@ export class SepaExportService {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
+
+  /** The billed months with invoices an export would collect now (within what the caller sees), newest first. */
+  async months(auth: AuthContext): Promise<SepaMonth[]> {
+    const rows = await this.repo.collectableMonths(invoicePolicy.where(auth, 'read'), MONTHS);
+    return rows.map((r) => ({ month: r.period.slice(0, 7), invoices: r.invoices, amountCents: r.amountCents }));
+  }
 
   async export(auth: AuthContext, month: string): Promise<SepaFile> {
     const creditor = await this.repo.creditor();

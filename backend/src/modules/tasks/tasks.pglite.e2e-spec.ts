@@ -11,7 +11,9 @@ import { login, type TestDatabase, useTestApp } from '../../testing/test-app.js'
 
 let db: TestDatabase;
 let app: NestExpressApplication;
-useTestApp((booted) => ({ app, db } = booted), { DEMO: '' }, { forcePglite: true });
+useTestApp((booted) => {
+  ({ app, db } = booted);
+}, { DEMO: '' }, { forcePglite: true });
 
 describe('orders on PGlite', () => {
   it('places an order, lists it urgent by text and creation day, and walks new → pickup → finished', async () => {

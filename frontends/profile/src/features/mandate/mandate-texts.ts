@@ -30,6 +30,9 @@ export const MANDATE_TEXTS = {
   exportTitle: 'Lastschrifteinzug',
   exportText: 'Die SEPA-Datei (pain.008) enthält die offenen Rechnungen des Monats, für die ein Mandat vorliegt. Jede Rechnung wird nur einmal eingezogen.',
   exportMonth: 'Abrechnungsmonat',
+  exportMonthOption: (month: string, invoices: number, amount: string) => `${month} · ${invoices} ${invoices === 1 ? 'Rechnung' : 'Rechnungen'}, ${amount}`,
+  exportNothing: 'Zurzeit gibt es keine offenen Rechnungen mit SEPA-Lastschriftmandat.',
+  exportMonthsFailed: 'Die Monate mit offenen Lastschriften konnten nicht geladen werden.',
   exportButton: 'SEPA-Datei herunterladen',
   exported: 'Die SEPA-Datei wurde erstellt.',
 } as const;

@@ -3,6 +3,7 @@ import { ApiError, callApi, fetchSettings, saveBlob } from '@mediport/api-client
 import { type PaymentDataAnswer, type PaymentDataRefusal, type PaymentDataUpdate, sepaFileName } from '@mediport/contracts/payment';
 
 export const paymentDataKey = (userId: string) => ['payment-data', userId];
+const SEPA_MONTHS_KEY = ['sepa-months'];
 
 export function usePaymentData(userId: string) {
   return useQuery({ queryKey: paymentDataKey(userId), queryFn: () => callApi('GET /api/users/:id/paymentData', { params: { id: userId } }), enabled: !!userId });
@@ -27,8 +28,17 @@ export function useSavePaymentData(userId: string) {
   return useMutation({
     mutationFn: async (body: PaymentDataUpdate) =>
       (await callApi('PUT /api/users/:id/paymentData', { params: { id: userId }, body, handleErrors: false })) as PaymentDataAnswer,
-    onSuccess: (answer) => client.setQueryData(paymentDataKey(userId), answer.paymentData),
+    onSuccess: (answer) => {
+      client.setQueryData(paymentDataKey(userId), answer.paymentData);
+      // A mandate granted or revoked changes which invoices a direct-debit export collects.
+      void client.invalidateQueries({ queryKey: SEPA_MONTHS_KEY });
+    },
   });
+}
+
+/** The billed months with invoices to collect (the export's choices). */
+export function useSepaMonths() {
+  return useQuery({ queryKey: SEPA_MONTHS_KEY, queryFn: () => callApi('GET /api/invoices/sepa/months') });
 }
 
 /** GET /api/invoices/sepa?month=…: the pain.008 file, saved under lastschriften_<month>.xml. */
