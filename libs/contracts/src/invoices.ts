@@ -191,6 +191,10 @@ export const INVOICE_MESSAGES = {
   downloadFailed: 'Die Rechnung konnte nicht heruntergeladen werden.',
   markPaid: 'Als bezahlt markieren',
   markOpen: 'Als offen markieren',
+  cancel: 'Stornieren',
+  confirmCancelTitle: (number: string) => `Rechnung ${number} stornieren?`,
+  confirmCancelText: (amount: string) =>
+    `Eine Gutschrift über ${amount} mit eigener Nummer hebt die Rechnung auf. Die Rechnung bleibt erhalten und wird als storniert gezeigt; das lässt sich nicht rückgängig machen.`,
   proofs: 'Nachweis',
   showProofs: 'Nachweis anzeigen',
   hideProofs: 'Nachweis ausblenden',

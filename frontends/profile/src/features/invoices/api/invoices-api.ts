@@ -34,3 +34,12 @@ export function useTogglePaid() {
     onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
   });
 }
+
+/** PUT /api/invoices cancel: a credit note with its own number cancels the invoice. Answers the server's message. */
+export function useCancelInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (invoice: Pick<InvoiceDto, '_id' | 'path'>) => callApi('PUT /api/invoices', { body: { id: invoice._id, path: invoice.path, action: 'cancel' } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
+  });
+}

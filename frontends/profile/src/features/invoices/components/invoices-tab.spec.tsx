@@ -118,6 +118,36 @@ describe('Rechnungen', () => {
     expect(screen.queryByRole('button', { name: /markieren: RE-2026-000009/ })).not.toBeInTheDocument();
   });
 
+  it('the administrator cancels an invoice by a credit note after a confirmation; never a canceled one or a credit note', async () => {
+    setAuth(demoAuth(['ROLE_ADMIN']));
+    const calls = fakeApi({
+      'GET /api/invoices': answer([invoice(), NOTE]),
+      'PUT /api/invoices': ({ body }) => ({ success: true, _id: body.id, status: 'canceled', message: INVOICE_MESSAGES.canceled('RE-2026-000010'), creditNote: { _id: 'inv-4', number: 'RE-2026-000010' } }),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Stornieren: RE-2026-000007' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechnung RE-2026-000007 stornieren?' });
+    expect(within(dialog).getByText(/Eine Gutschrift über 70,21\s€ mit eigener Nummer hebt die Rechnung auf/)).toBeInTheDocument();
+    // Nothing is sent before the confirmation; cancelling the dialog sends nothing either.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stornieren: RE-2026-000007' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Stornieren' }));
+    expect(await screen.findByText('Die Rechnung wurde storniert. Gutschrift RE-2026-000010 erstellt.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ id: 'inv-1', path: 'RE-2026-000007.pdf', action: 'cancel' }]);
+    expect(screen.queryByRole('button', { name: 'Stornieren: RE-2026-000009' })).not.toBeInTheDocument();
+  });
+
+  it('accounting (no invoice_cancel_view by default) cannot cancel', async () => {
+    setAuth(demoAuth(['ROLE_ACCOUNTING']));
+    fakeApi({ 'GET /api/invoices': answer([invoice()]) });
+    open();
+    expect(await screen.findByRole('button', { name: 'Als bezahlt markieren: RE-2026-000007' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Stornieren/ })).not.toBeInTheDocument();
+  });
+
   it('a home manager downloads the own invoices but has no paid toggle', async () => {
     setAuth(demoAuth(['ROLE_HOME', 'ROLE_MANAGER']));
     const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });

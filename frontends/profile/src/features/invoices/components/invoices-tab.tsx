@@ -9,6 +9,8 @@ import { formatCents } from '@mediport/contracts/shop';
 import { INVOICE_MESSAGES as M, INVOICE_ROLE_LABELS, INVOICE_STATUS_TEXTS, type InvoiceDto, monthLabel, toggledInvoiceStatus } from '@mediport/contracts/invoices';
 import { useHasPermission } from '@mediport/api-client';
 import {
+  CancelIcon,
+  ConfirmDialog,
   DataTable,
   DoneIcon,
   ExpandLessIcon,
@@ -27,7 +29,7 @@ import {
   type DataColumn,
   type FilterChip,
 } from '@mediport/ui';
-import { useDownloadInvoice, useInvoices, useTogglePaid } from '../api/invoices-api';
+import { useCancelInvoice, useDownloadInvoice, useInvoices, useTogglePaid } from '../api/invoices-api';
 import { ProofList } from './proof-list';
 
 const C = M.columns;
@@ -61,7 +63,8 @@ function StatusCell({ invoice }: { invoice: InvoiceDto }) {
  * Rechnungen: the invoices the caller sees (the server's Invoice policy decides), newest first, with
  * search, a status filter and paging; each one's proof list opens under its row. Download with
  * download_invoice_view (an unread invoice is open afterwards), the paid toggle with
- * switch_payment_state_invoice_view. Below 601 px one card per invoice.
+ * switch_payment_state_invoice_view, cancelling (a credit note, after a confirmation) with
+ * invoice_cancel_view. Below 601 px one card per invoice.
  */
 export function InvoicesTab() {
   const list = useListState({ filters: { status: '' }, sort: '-number', sortKeys: ['number', 'price', 'month', 'dueDate', 'name'], pageSize: 25 });
@@ -70,6 +73,9 @@ export function InvoicesTab() {
   const toggle = useTogglePaid();
   const canDownload = useHasPermission('download_invoice_view');
   const canToggle = useHasPermission('switch_payment_state_invoice_view');
+  const cancel = useCancelInvoice();
+  const canCancel = useHasPermission('invoice_cancel_view');
+  const [toCancel, setToCancel] = useState<InvoiceDto | null>(null);
   const { enqueueSnackbar } = useSnackbar();
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const cards = useMediaQuery(`(max-width: ${SPEC_BREAKPOINTS.small - 0.05}px)`);
@@ -84,6 +90,12 @@ export function InvoicesTab() {
 
   async function onToggle(invoice: InvoiceDto) {
     const answer = await toggle.mutateAsync(invoice).catch(() => null);
+    if (answer) enqueueSnackbar(answer.message, { variant: 'success' });
+  }
+
+  async function onCancel(invoice: InvoiceDto) {
+    setToCancel(null);
+    const answer = await cancel.mutateAsync(invoice).catch(() => null);
     if (answer) enqueueSnackbar(answer.message, { variant: 'success' });
   }
 
@@ -215,6 +227,9 @@ export function InvoicesTab() {
               />
             )}
             {canDownload && <RowIconButton label={`${M.download}: ${i.number}`} icon={PictureAsPdfIcon} disabled={download.isPending} onClick={() => void onDownload(i)} />}
+            {canCancel && i.status !== 'canceled' && !i.creditNote && (
+              <RowIconButton label={`${M.cancel}: ${i.number}`} icon={CancelIcon} disabled={cancel.isPending} onClick={() => setToCancel(i)} />
+            )}
           </Box>
         )}
         detail={(i) =>
@@ -225,6 +240,9 @@ export function InvoicesTab() {
           )
         }
       />
+      <ConfirmDialog open={toCancel !== null} title={M.confirmCancelTitle(toCancel?.number ?? '')} confirmLabel={M.cancel} onCancel={() => setToCancel(null)} onConfirm={() => toCancel && void onCancel(toCancel)}>
+        {M.confirmCancelText(formatCents(toCancel?.price ?? 0))}
+      </ConfirmDialog>
     </Box>
   );
 }
