@@ -184,6 +184,14 @@ export const INVOICE_MESSAGES = {
   runBusy: 'Eine Abrechnung läuft bereits. Bitte versuchen Sie es in einigen Minuten erneut.',
   runCreated: (n: number, month: string) => `${n === 1 ? 'Eine Rechnung' : `${n} Rechnungen`} für ${monthLabel(month)} erstellt.`,
   runNothing: (month: string) => `Für ${monthLabel(month)} gibt es keine neuen Rechnungen.`,
+  /** The billing run on the tab (invoice_run_view). */
+  runTitle: 'Monatsabrechnung',
+  runText: 'Erstellt die Rechnungen eines abgelaufenen Monats aus den gebuchten Verträgen und Optionen. Ein Monat, der schon abgerechnet ist, erhält keine neuen Rechnungen.',
+  runMonth: 'Abrechnungsmonat',
+  runButton: 'Abrechnung starten',
+  runConfirmTitle: (month: string) => `Rechnungen für ${monthLabel(month)} erstellen?`,
+  runConfirmText: 'Jeder Rechnungsempfänger erhält eine Rechnung mit fortlaufender Nummer, die PDFs werden gleich erstellt. Bei vielen Verträgen dauert das einige Minuten.',
+  runRunning: 'Die Abrechnung läuft …',
   /** Texts of the tab. */
   listLabel: 'Rechnungen',
   empty: 'Keine Rechnungen vorhanden.',

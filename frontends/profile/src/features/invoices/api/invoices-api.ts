@@ -43,3 +43,12 @@ export function useCancelInvoice() {
     onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
   });
 }
+
+/** POST /api/invoices/run: bills an ended month (nothing new when it was billed already); the list loads again. */
+export function useInvoiceRun() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (month: string) => callApi('POST /api/invoices/run', { body: { month } }),
+    onSettled: () => client.invalidateQueries({ queryKey: invoicesKey }),
+  });
+}

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setAuth } from '@mediport/api-client';
-import { INVOICE_MESSAGES, type InvoiceDto, type InvoiceListResponse } from '@mediport/contracts/invoices';
+import { INVOICE_MESSAGES, type InvoiceDto, type InvoiceListResponse, monthLabel } from '@mediport/contracts/invoices';
 import { fakeApi, mockWindowWidth, renderApp } from '../../../../../common/test-utils';
 import { demoAuth } from '../../../../../common/demo-auth';
 import { loadProfileTabs, ProfilePage } from '../../../pages/profile-page';
+import { endedMonths } from './invoice-run-card';
 
 beforeAll(loadProfileTabs);
 
@@ -140,12 +141,42 @@ describe('Rechnungen', () => {
     expect(screen.queryByRole('button', { name: 'Stornieren: RE-2026-000009' })).not.toBeInTheDocument();
   });
 
-  it('accounting (no invoice_cancel_view by default) cannot cancel', async () => {
+  it('accounting (no invoice_cancel_view, no invoice_run_view by default) can neither cancel nor start the run', async () => {
     setAuth(demoAuth(['ROLE_ACCOUNTING']));
     fakeApi({ 'GET /api/invoices': answer([invoice()]) });
     open();
     expect(await screen.findByRole('button', { name: 'Als bezahlt markieren: RE-2026-000007' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Stornieren/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Monatsabrechnung' })).not.toBeInTheDocument();
+  });
+
+  it('the administrator starts the billing run of an ended month after a confirmation', async () => {
+    setAuth(demoAuth(['ROLE_ADMIN']));
+    const previous = endedMonths(new Date(), 2);
+    const calls = fakeApi({
+      'GET /api/invoices': answer([]),
+      'POST /api/invoices/run': ({ body }) => ({ success: true, month: body.month, created: 2, numbers: ['RE-2026-000011', 'RE-2026-000012'], pdfs: 2, pdfFailures: 0, message: INVOICE_MESSAGES.runCreated(2, body.month) }),
+    });
+    open();
+    const section = await screen.findByRole('region', { name: 'Monatsabrechnung' });
+    const month = within(section).getByRole('combobox', { name: 'Abrechnungsmonat' });
+    // The month that ended last is chosen first.
+    expect(month).toHaveTextContent(monthLabel(previous[0]!));
+    fireEvent.mouseDown(month);
+    fireEvent.click(await screen.findByRole('option', { name: monthLabel(previous[1]!) }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Abrechnung starten' }));
+    const dialog = await screen.findByRole('dialog', { name: `Rechnungen für ${monthLabel(previous[1]!)} erstellen?` });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abrechnung starten' }));
+    expect(await screen.findByText(`2 Rechnungen für ${monthLabel(previous[1]!)} erstellt.`)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ month: previous[1] }]);
+    // The list loads again with the new invoices.
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/invoices?')).length).toBeGreaterThan(1));
+  });
+
+  it('offers the months that have ended, across the turn of the year', () => {
+    expect(endedMonths(new Date(2027, 0, 15), 3)).toEqual(['2026-12', '2026-11', '2026-10']);
+    expect(endedMonths(new Date(2026, 10, 1), 1)).toEqual(['2026-10']);
   });
 
   it('a home manager downloads the own invoices but has no paid toggle', async () => {

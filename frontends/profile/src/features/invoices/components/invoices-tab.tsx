@@ -30,6 +30,7 @@ import {
   type FilterChip,
 } from '@mediport/ui';
 import { useCancelInvoice, useDownloadInvoice, useInvoices, useTogglePaid } from '../api/invoices-api';
+import { InvoiceRunCard } from './invoice-run-card';
 import { ProofList } from './proof-list';
 
 const C = M.columns;
@@ -64,7 +65,8 @@ function StatusCell({ invoice }: { invoice: InvoiceDto }) {
  * search, a status filter and paging; each one's proof list opens under its row. Download with
  * download_invoice_view (an unread invoice is open afterwards), the paid toggle with
  * switch_payment_state_invoice_view, cancelling (a credit note, after a confirmation) with
- * invoice_cancel_view. Below 601 px one card per invoice.
+ * invoice_cancel_view; above the list the billing run of an ended month with invoice_run_view.
+ * Below 601 px one card per invoice.
  */
 export function InvoicesTab() {
   const list = useListState({ filters: { status: '' }, sort: '-number', sortKeys: ['number', 'price', 'month', 'dueDate', 'name'], pageSize: 25 });
@@ -75,6 +77,7 @@ export function InvoicesTab() {
   const canToggle = useHasPermission('switch_payment_state_invoice_view');
   const cancel = useCancelInvoice();
   const canCancel = useHasPermission('invoice_cancel_view');
+  const canRun = useHasPermission('invoice_run_view');
   const [toCancel, setToCancel] = useState<InvoiceDto | null>(null);
   const { enqueueSnackbar } = useSnackbar();
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -171,6 +174,7 @@ export function InvoicesTab() {
 
   return (
     <Box sx={{ maxWidth: 1100 }}>
+      {canRun && <InvoiceRunCard />}
       <DataTable
         label={M.listLabel}
         columns={columns}
