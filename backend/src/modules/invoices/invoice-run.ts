@@ -26,7 +26,10 @@ export async function createInvoices(repo: InvoicesRepository, period: Period, i
 
   const homeIds = todo.flatMap((b) => (b.debtor.homeId ? [b.debtor.homeId] : []));
   const doctorIds = todo.flatMap((b) => (b.debtor.doctorId ? [b.debtor.doctorId] : []));
-  const [pharmacy, parties, mandates] = await Promise.all([repo.pharmacy(), repo.parties(homeIds, doctorIds), repo.activeMandates(todo.map((b) => b.debtor.key))]);
+  // One after another: inside the run's transaction all three share one connection.
+  const pharmacy = await repo.pharmacy();
+  const parties = await repo.parties(homeIds, doctorIds);
+  const mandates = await repo.activeMandates(todo.map((b) => b.debtor.key));
   const recordOf = (debtor: Debtor): DebtorRecord | undefined => (debtor.homeId ? parties.homes.get(debtor.homeId) : debtor.doctorId ? parties.doctors.get(debtor.doctorId) : pharmacy);
 
   const year = Number(issuedOn.slice(0, 4));
