@@ -437,6 +437,18 @@ describe('Anforderungen: the pickup sheet', () => {
     expect(create).toBeDisabled();
   });
 
+  it('keeps the selection while the user pauses (no filter changed)', async () => {
+    taskServer([aTask(), aTask({ _id: 't2', status: 'pickup', patientDetails: OTTO })]);
+    show(['ROLE_PHARMA']);
+    await rowOf('Erna Schulz');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Erna Schulz auswählen' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Otto Kern auswählen' }));
+    // Longer than the filters' settling time (500 ms).
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.getByRole('checkbox', { name: 'Erna Schulz auswählen' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Otto Kern auswählen' })).toBeChecked();
+  });
+
   it('is greyed out with the reason while a selected order cannot go to the drivers', async () => {
     const calls = taskServer([aTask(), aTask({ _id: 't2', status: 'pickup', patientDetails: OTTO }), aTask({ _id: 't3', type: 2, patientDetails: { _id: 'p3', firstname: 'Ida', lastname: 'Lang', dateOfBirth: '' } })]);
     show(['ROLE_PHARMA']);

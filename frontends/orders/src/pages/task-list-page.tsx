@@ -257,7 +257,11 @@ export function TaskListPage() {
 
   // The text filter is debounced as typed (and the medicine field likewise); any other filter change re-fetches 500 ms later.
   const { text, medicine, ...others } = list.filters;
-  const settled = useDebouncedValue(others, TASK_FILTER_DELAY_MS);
+  // By content: a new object each render would restart the delay on every render and, once it ran
+  // out, hand over an equal object that counts as a new query (and clears the selection).
+  const othersKey = JSON.stringify(others);
+  const settledKey = useDebouncedValue(othersKey, TASK_FILTER_DELAY_MS);
+  const settled = useMemo(() => JSON.parse(settledKey) as typeof others, [settledKey]);
   const query = useMemo(
     // The same query as the remote's start-up prefetch (list-request.ts), so that answer is taken.
     () => taskListQuery({ ...settled, text, medicine }, { offset: Number(list.query.offset), limit: Number(list.query.limit) }, list.sort),
@@ -276,8 +280,9 @@ export function TaskListPage() {
   const confirmAllRead = useConfirm({ title: T.markAllRead, children: T.markAllReadQuestion, confirmLabel: T.markAllReadConfirm });
   const { actions, dialogs, finishing } = useTaskActions(rights);
 
-  // A new page or filter starts without a selection.
-  useEffect(() => setSelected(new Set()), [query]);
+  // A new page or filter starts without a selection (compared by content, not by object).
+  const queryKey = JSON.stringify(query);
+  useEffect(() => setSelected(new Set()), [queryKey]);
 
   useLiveEvent(SOCKET_EVENTS.newTask, () => setFresh(true));
   // A new message or a status change elsewhere: the rows' counts and states load again, quietly.
