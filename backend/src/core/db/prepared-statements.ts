@@ -41,8 +41,6 @@ export function prepareRepeatedReads(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
-      const c = client as unknown as { activeQuery?: { text?: string }; queryQueue: unknown[] };
-      if (c.activeQuery || c.queryQueue.length) process.stderr.write(`BUSY-CLIENT active=${String(c.activeQuery?.text).slice(0, 150)} next=${String((config as { text?: string })?.text ?? config).slice(0, 150)}\n`);
       if (unnamedConfig(config)) {
         const name = nameOf(config.text);
         if (name) return query({ ...config, name }, ...rest);

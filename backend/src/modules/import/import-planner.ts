@@ -278,7 +278,9 @@ export class ImportPlanner {
     for (const r of rows) if (r.doctor && !refs.has(doctorKey(r.doctor))) refs.set(doctorKey(r.doctor), { ref: r.doctor, row: r });
     const debtors = [...refs.values()].flatMap(({ ref }) => (ref.kind === 'debtor' ? [ref.debtorId] : []));
     const lastnames = [...refs.values()].flatMap(({ ref }) => (ref.kind === 'name' ? [sqlLower(ref.lastname)] : []));
-    const [byDebtor, byName] = await Promise.all([this.repo.doctorsByDebtor([...new Set(debtors)]), this.repo.doctorsByLastname([...new Set(lastnames)])]);
+    // One after another: the import plans inside its transaction, on one connection.
+    const byDebtor = await this.repo.doctorsByDebtor([...new Set(debtors)]);
+    const byName = await this.repo.doctorsByLastname([...new Set(lastnames)]);
     const mayCreate = doctorPolicy.can(auth, 'create', { id: '', state: 'active' });
     const readable = (d: ImportDoctorRow) => doctorPolicy.can(auth, 'read', { id: d.id, state: stateOf(d.deactivatedAt) });
     const out = new Map<string, Resolved<string>>();
