@@ -346,7 +346,8 @@ function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, card, high
         <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
           {title(row)}
         </Typography>
-        <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
+        {/* Labels take at most half the card; values wrap between words and break a word only when it cannot fit a line. */}
+        <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
           {fields
             .filter((c) => !c.hideOnCard)
             .map((c) => [c, c.cell(row)] as const)
@@ -354,10 +355,10 @@ function Cards<T>({ label, columns, rows, rowKey, actions, cardTitle, card, high
             .filter(([, value]) => value !== '' && value !== null && value !== undefined && value !== false)
             .map(([c, value]) => (
               <Box key={c.id} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="textSecondary">
+                <Typography component="dt" variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
                   {c.label}
                 </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'break-word' }}>
                   {value}
                 </Typography>
               </Box>

@@ -50,14 +50,14 @@ export function InvoiceRunCard() {
         {M.runText}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, maxWidth: 760 }}>
-        <TextField select size="small" label={M.runMonth} value={month} onChange={(e) => setMonth(e.target.value)} sx={{ minWidth: 220 }}>
+        <TextField select size="small" fullWidth={false} label={M.runMonth} value={month} onChange={(e) => setMonth(e.target.value)} sx={{ minWidth: 220 }}>
           {months.map((m) => (
             <MenuItem key={m} value={m}>
               {monthLabel(m)}
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" onClick={() => setAsking(true)} disabled={run.isPending}>
+        <Button variant="outlined" onClick={() => setAsking(true)} disabled={run.isPending} sx={{ flexShrink: 0 }}>
           {run.isPending ? M.runRunning : M.runButton}
         </Button>
       </Stack>
