@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { berlinDate, Clock } from '../../core/clock/clock.js';
 import { ARCHIVE_OPTIONS } from '@mediport/contracts/shop';
+import { berlinDate, Clock } from '../../core/clock/clock.js';
 import { contractRunning } from '../../core/permissions/contract-rights.js';
 import { BackupStore } from './backup-store.js';
 import { BackupRepository, type ExpiredArchive } from './backup.repository.js';

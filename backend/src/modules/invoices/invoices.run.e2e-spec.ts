@@ -45,6 +45,12 @@ const dayAfter = (month: string) => {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 };
 
+/** The scheduled run's moment: 03:30 on the 1st after `month`, billing `month` (answer 200). */
+async function runOnTheFirst(month: string): Promise<void> {
+  at(dayAfter(month));
+  expect((await run(month)).status).toBe(200);
+}
+
 /** The invoices of a month by debtor key, with their positions' amounts per contract option. */
 async function billOf(month: string) {
   const rows = await database.select().from(invoices).where(and(eq(invoices.period, `${month}-01`), eq(invoices.kind, 'invoice'))).orderBy(asc(invoices.seq));
@@ -154,8 +160,7 @@ describe('POST /api/invoices/run across a year', () => {
 
   it('February to May: the once option in its month, the yearly contract in advance in March only', async () => {
     for (const month of ['2031-02', '2031-03', '2031-04', '2031-05']) {
-      at(dayAfter(month));
-      expect((await run(month)).status).toBe(200);
+      await runOnTheFirst(month);
     }
     expect((await billOf('2031-02')).monthly!.positions).toEqual([['package', 5900], ['fax-versand', 1900], ['webinar-einfuehrung', 9900]]);
     const march = await billOf('2031-03');
@@ -176,8 +181,7 @@ describe('POST /api/invoices/run across a year', () => {
     expect(june.takeover!.positions).toEqual([['package', proRata(5900, 15, 30)]]);
     const [takeoverInvoice] = await database.select().from(invoices).where(eq(invoices.number, june.takeover!.number));
     expect(takeoverInvoice).toMatchObject({ debtorType: 'homes', homeId: party.takeover, debtorName: 'Haus Übernahme' });
-    at('2031-08-01');
-    expect((await run('2031-07')).status).toBe(200);
+    await runOnTheFirst('2031-07');
     const july = await billOf('2031-07');
     expect(july.pharma).toBeUndefined();
     expect(july.takeover!.positions).toEqual([['package', 5900]]);
@@ -185,8 +189,7 @@ describe('POST /api/invoices/run across a year', () => {
 
   it('November: while another run holds the lock the run answers 409 in German and writes nothing; afterwards it runs', async () => {
     for (const month of ['2031-08', '2031-09', '2031-10']) {
-      at(dayAfter(month));
-      expect((await run(month)).status).toBe(200);
+      await runOnTheFirst(month);
     }
     at('2031-12-01');
     if (databaseUrl) {
@@ -271,8 +274,7 @@ describe('POST /api/invoices/run across a term change made through the API', () 
     ];
     party.toYearContract = await addContract(app, { debtorId: 'H-JWECHSEL', type: 'ROLE_HOME', homeId: party.toYear, runtime: 'month', startedOn: '2032-02-10', validFrom: '2032-02-10', validTo: '2032-03-09', basePrice: 5900, items: options('2032-02-10') });
     party.toMonthContract = await addContract(app, { debtorId: 'H-MWECHSEL', type: 'ROLE_HOME', homeId: party.toMonth, runtime: 'year', startedOn: '2032-02-12', validFrom: '2032-02-12', validTo: '2033-02-11', basePrice: 5900, items: options('2032-02-12') });
-    at('2032-03-01');
-    expect((await run('2032-02')).status).toBe(200);
+    await runOnTheFirst('2032-02');
     const february = await billOf('2032-02');
     expect(february.toYear!.positions).toEqual([['package', 4069], ['fax-versand', 1310]]);
     expect([proRata(5900, 20, 29), proRata(1900, 20, 29)]).toEqual([4069, 1310]);
@@ -285,12 +287,10 @@ describe('POST /api/invoices/run across a term change made through the API', () 
     const changed = await change(toYearManager, party.toYearContract, 'year', 'premium');
     expect(changed.status).toBe(200);
     expect(changed.body.contract.nextContract).toEqual({ product: { runtime: 'year', type: 'premium' }, validFrom: '10.04.2032', validTo: '09.04.2033', basePrice: 8900 });
-    at('2032-04-01');
-    expect((await run('2032-03')).status).toBe(200);
+    await runOnTheFirst('2032-03');
     expect((await billOf('2032-03')).toYear!.positions).toEqual([['package', 5900], ['fax-versand', 1900]]);
 
-    at('2032-05-01');
-    expect((await run('2032-04')).status).toBe(200);
+    await runOnTheFirst('2032-04');
     const renewed = await api().get(`/api/contracts/${party.toYearContract}`).set('x-auth-token', toYearManager.token);
     expect(renewed.body).toMatchObject({ runtime: 'year', product: { runtime: 'year', type: 'premium' }, validFrom: '10.04.2032', validTo: '09.04.2033', basePrice: 8900 });
     const april = (await billOf('2032-04')).toYear!;
@@ -304,8 +304,7 @@ describe('POST /api/invoices/run across a term change made through the API', () 
       ['2032-04-01', '2032-04-09', 5900, 1770, 'Paket Basis'],
       ['2032-04-10', '2033-04-09', 106_800, 106_800, 'Paket Full Service'],
     ]);
-    at('2032-06-01');
-    expect((await run('2032-05')).status).toBe(200);
+    await runOnTheFirst('2032-05');
     expect((await billOf('2032-05')).toYear!.positions).toEqual([['fax-versand', 1900]]);
   });
 
@@ -314,18 +313,15 @@ describe('POST /api/invoices/run across a term change made through the API', () 
     const changed = await change(toMonthManager, party.toMonthContract, 'month', 'basic');
     expect(changed.status).toBe(200);
     expect(changed.body.contract.nextContract).toMatchObject({ product: { runtime: 'month', type: 'basic' }, validFrom: '12.02.2033', validTo: '11.03.2033' });
-    at('2033-02-01');
-    expect((await run('2033-01')).status).toBe(200);
+    await runOnTheFirst('2033-01');
     expect((await billOf('2033-01')).toMonth!.positions).toEqual([['fax-versand', 1900]]);
 
-    at('2033-03-01');
-    expect((await run('2033-02')).status).toBe(200);
+    await runOnTheFirst('2033-02');
     const february = (await billOf('2033-02')).toMonth!;
     expect(february.positions).toEqual([['package', 3582], ['fax-versand', 1900]]);
     expect(proRata(5900, 17, 28)).toBe(3582);
     expect(february).toMatchObject({ net: 5482, gross: 6524 });
-    at('2033-04-01');
-    expect((await run('2033-03')).status).toBe(200);
+    await runOnTheFirst('2033-03');
     expect((await billOf('2033-03')).toMonth!.positions).toEqual([['package', 5900], ['fax-versand', 1900]]);
     expect(await packagesOf(party.toMonth)).toEqual([
       ['2032-02-12', '2033-02-11', 70_800, 70_800, 'Paket Basis'],
@@ -333,8 +329,7 @@ describe('POST /api/invoices/run across a term change made through the API', () 
       ['2033-03-01', '2033-03-31', 5900, 5900, 'Paket Basis'],
     ]);
     // The yearly home's new year in advance in April, nothing of the monthly part again.
-    at('2033-05-01');
-    expect((await run('2033-04')).status).toBe(200);
+    await runOnTheFirst('2033-04');
     expect((await billOf('2033-04')).toYear!.positions).toEqual([['package', 106_800], ['fax-versand', 1900]]);
   });
 
@@ -362,18 +357,15 @@ describe('POST /api/invoices/run across a term change made through the API', () 
     expect(changed.status).toBe(200);
     expect(changed.body.contract.nextContract).toMatchObject({ product: { runtime: 'year', type: 'premium' }, validFrom: '01.07.2033', validTo: '30.06.2034' });
     // The run renews the contract first: on 1 July it is yearly already, and June was never invoiced.
-    at('2033-07-01');
-    expect((await run('2033-06')).status).toBe(200);
+    await runOnTheFirst('2033-06');
     expect((await billOf('2033-06')).firstMonth!.positions).toEqual([['package', 5900], ['fax-versand', 1900]]);
-    at('2033-08-01');
-    expect((await run('2033-07')).status).toBe(200);
+    await runOnTheFirst('2033-07');
     expect((await billOf('2033-07')).firstMonth!.positions).toEqual([['package', 106_800], ['fax-versand', 1900]]);
     expect(await packagesOf(party.firstMonth)).toEqual([
       ['2033-06-01', '2033-06-30', 5900, 5900, 'Paket Basis'],
       ['2033-07-01', '2034-06-30', 106_800, 106_800, 'Paket Full Service'],
     ]);
-    at('2033-09-01');
-    expect((await run('2033-08')).status).toBe(200);
+    await runOnTheFirst('2033-08');
     expect((await billOf('2033-08')).firstMonth!.positions).toEqual([['fax-versand', 1900]]);
   });
 });
