@@ -10,7 +10,7 @@ const handle = await openDatabase(config);
 try {
   await handle.migrate();
   await ensureBaseData(handle.db);
-  await seedDemo(handle.db, { ordersDataDir: config.demoOrders ? config.dataDir : undefined });
+  await seedDemo(handle.db, { ordersDataDir: config.demoOrders ? config.dataDir : undefined, paymentDataKey: config.paymentDataKey });
   logger.log('Demo data is in place.');
 } finally {
   await handle.close();

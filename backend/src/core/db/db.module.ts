@@ -28,7 +28,7 @@ class DbLifecycle implements OnApplicationShutdown {
         await handle.migrate();
         await ensureBaseData(handle.db);
         if (config.autoSeed) {
-          const seeded = await seedDemo(handle.db, { onlyIfEmpty: true, ordersDataDir: config.demoOrders ? config.dataDir : undefined });
+          const seeded = await seedDemo(handle.db, { onlyIfEmpty: true, ordersDataDir: config.demoOrders ? config.dataDir : undefined, paymentDataKey: config.paymentDataKey });
           if (seeded) logger.log('Demo data seeded (empty database, demo flag on).');
         }
         logger.log(`Using ${handle.driver === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`}.`);

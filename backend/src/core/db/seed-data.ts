@@ -6,6 +6,7 @@ import { aclMatrix, doctorOffices, doctors, homeGroups, homes, patients, setting
 import { seedDemoTasks } from '../../modules/tasks/demo/tasks.demo.js';
 import { seedDemoContracts, seedShopProducts } from '../../modules/contracts/contracts.seed.js';
 import { seedDemoInvoices } from '../../modules/invoices/invoices.seed.js';
+import { seedDemoMandate } from '../../modules/payment/payment.seed.js';
 import type { Database } from './database.js';
 
 export const DEMO_PASSWORD = 'Demo#Passwort24!';
@@ -149,7 +150,7 @@ export async function ensureBaseData(db: Database): Promise<void> {
  * doctor "Dr. Anna Berger" without one, …), and the operator data. Idempotent; returns whether
  * anything was seeded.
  */
-export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean; ordersDataDir?: string } = {}): Promise<boolean> {
+export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean; ordersDataDir?: string; paymentDataKey?: Buffer } = {}): Promise<boolean> {
   if (options.onlyIfEmpty) {
     const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
     if ((row?.n ?? 0) > 0) return false;
@@ -201,6 +202,8 @@ export async function seedDemo(db: Database, options: { onlyIfEmpty?: boolean; o
     .where(and(eq(settings.id, 1), eq(settings.company, '')));
   // The contracts of the pharmacy, "Haus Sonnenschein" and Dr. Anna Berger's practice (pharmacy-paid, takeover possible).
   await seedDemoContracts(db, { home: home.id, doctor: doctor.id, homes: DEMO_HOMES.length });
+  // A direct-debit mandate for one home (it needs the installation's key), so its invoices can be exported.
+  if (options.paymentDataKey) await seedDemoMandate(db, options.paymentDataKey);
   // A few months of invoices for the pharmacy, a home and a practice, made by the billing run's code.
   await seedDemoInvoices(db);
   // The demo orders' attachments go into the file store under the data folder.

@@ -16,7 +16,7 @@ const PURPOSE = Buffer.from('mediport:payment-data');
 export class PaymentCipher {
   private readonly key: Buffer;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'paymentDataKey'>) {
     this.key = config.paymentDataKey;
   }
 

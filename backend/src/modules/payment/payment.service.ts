@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { ApiErrorEntry } from '@mediport/contracts';
 import {
@@ -19,6 +18,7 @@ import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { userPolicy, userSubject } from '../../core/permissions/policies/index.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import { debtorKey, debtorOfUser, type DebtorRef } from './debtor-key.js';
+import { mandateReference } from './mandate-reference.js';
 import type { PaymentDataDto } from './dto/payment-data.dto.js';
 import { PaymentCipher } from './payment-cipher.js';
 import { type MandateRow, PaymentRepository } from './payment.repository.js';
@@ -144,11 +144,4 @@ export class PaymentService {
 
 function refusal(errors: ApiErrorEntry[]): PaymentDataRefusal {
   return { statusCode: 400, success: false, action: 'error', errors };
-}
-
-/** A new mandate reference: `MP-<signing day>-<8 random characters>`, within the 35 characters and the character set SEPA allows. */
-function mandateReference(now: Date): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const random = [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('');
-  return `MP-${berlinDate(now).replaceAll('-', '')}-${random}`;
 }

@@ -7,11 +7,13 @@ import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import type { AuthRecord } from '@mediport/contracts';
 import { SEPA_MESSAGES } from '@mediport/contracts/payment';
-import { Clock } from '../../core/clock/clock.js';
+import { berlinDate, Clock } from '../../core/clock/clock.js';
 import { doctors, homes, invoices, paymentMandates, sepaExports, sepaSubmissions, settings } from '../../db/schema/index.js';
 import { loginAll, type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { addHome, addUser, databaseOf } from '../contracts/testing/contract-fixtures.js';
+import { previousMonth } from '../invoices/billing.js';
 import { buildPain008, centsToDecimal, xmlEscape } from './pain008.js';
+import { DEMO_MANDATE_HOME } from './payment.seed.js';
 import { insertInvoice } from './testing/invoice-fixture.js';
 
 /**
@@ -262,6 +264,21 @@ describe('GET /api/invoices/sepa', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 404]);
     const file = answers.find((r) => r.status === 200)!.body as string;
     expect(text(file, 'EndToEndId').sort()).toEqual([a.number, b.number].sort());
+  });
+  it('the demo data: the home that pays by direct debit has its last billed month ready to export', async () => {
+    const month = previousMonth(berlinDate(new Date()));
+    const [home] = await db().select({ id: homes.id, company: homes.company }).from(homes).where(eq(homes.name, DEMO_MANDATE_HOME));
+    const [mandate] = await db().select().from(paymentMandates).where(eq(paymentMandates.homeId, home!.id));
+    expect(mandate).toMatchObject({ company: home!.company, bic: 'COBADEFFXXX', sequenceType: 'FRST', revokedAt: null });
+    expect(mandate!.ibanCipher).not.toContain('DE89');
+    expect(mandate!.signedOn < `${month}-01`).toBe(true);
+    expect((await monthsOf(users.buchhaltung)).find((m) => m.month === month)?.invoices).toBeGreaterThanOrEqual(1);
+    const res = await exportMonth(users.buchhaltung, month);
+    expect(res.status).toBe(200);
+    expect(xsdErrors(res.body as string)).toBe('');
+    expect(text(res.body as string, 'Nm')).toContain(home!.company);
+    expect(text(res.body as string, 'IBAN')).toContain('DE89370400440532013000');
+    expect(text(res.body as string, 'MndtId')).toEqual([mandate!.reference]);
   });
 });
 
