@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import archiver, { type Archiver } from 'archiver';
 import { EVENT_MESSAGES, TASK_GROUP_LABELS, TASK_STATUS_LABELS, TASK_TYPE_LABELS, type TaskGroup, type TaskStatus, type TaskType } from '@mediport/contracts';
 import { FilesService } from '../../core/files/files.service.js';
+import { InvoicePrinter } from '../invoices/invoice-printer.js';
 import { BackupStore } from './backup-store.js';
 import { type ArchivedPdf, type ArchiveOwner, type ArchiveRow, BackupRepository, type EventCsvRow, ownerKey } from './backup.repository.js';
 import { CSV_BOM, csvLine } from './csv.js';
@@ -100,7 +101,8 @@ function eventText(row: EventCsvRow): string {
  *   Auftraege.csv        the owner's orders placed or changed in the month
  *   Nachrichten.csv      the feed of those orders written in the month (chat, e-mails, faxes, status)
  *   Rezeptanforderungen/ the prescription requests' PDFs of the month
- *   Rechnungen/          the owner's printed invoices and credit notes of the month
+ *   Rechnungen/          the owner's invoices and credit notes issued in the month (printed first when
+ *                        they are not yet)
  * The CSVs are read page by page and the PDFs one at a time, so neither the archive nor a list is
  * ever held in memory.
  */
@@ -112,19 +114,22 @@ export class BackupArchiver {
     private readonly repo: BackupRepository,
     private readonly store: BackupStore,
     private readonly files: FilesService,
+    private readonly printer: InvoicePrinter,
   ) {}
 
   /** The owner's archive of the month; null when it exists already (made earlier or by another instance). */
   async build(owner: ArchiveOwner, month: string, at: Date): Promise<ArchiveRow | null> {
     const key = ownerKey(owner);
     if (await this.repo.exists(key, month)) return null;
+    // Printed before the ZIP is opened: a print may take a second, the archive's file stays short-lived.
+    const invoicePdfs = await this.printedInvoices(owner, month);
     const archive = archiver('zip', { zlib: { level: 6 } });
     const written = this.store.write(archive);
     try {
       archive.append(Readable.from(this.taskCsv(owner, month)), { name: 'Auftraege.csv', date: at });
       archive.append(Readable.from(this.eventCsv(owner, month)), { name: 'Nachrichten.csv', date: at });
       await this.appendPdfs(archive, 'Rezeptanforderungen', await this.repo.requestPdfs(owner, month), at);
-      await this.appendPdfs(archive, 'Rechnungen', await this.repo.invoicePdfs(owner, month), at);
+      await this.appendPdfs(archive, 'Rechnungen', invoicePdfs, at);
       await archive.finalize();
     } catch (error) {
       archive.abort();
@@ -200,6 +205,27 @@ export class BackupArchiver {
       if (rows.length < PAGE) return;
       after = { createdAt: rows.at(-1)!.createdAt, id: rows.at(-1)!.id };
     }
+  }
+
+  /**
+   * The PDFs of the invoices issued in the month; one not printed yet (its print after the billing
+   * run failed, nobody downloaded it) is printed now. One that cannot be printed (no Chromium) is
+   * left out with a warning rather than holding up the whole archive.
+   */
+  private async printedInvoices(owner: ArchiveOwner, month: string): Promise<ArchivedPdf[]> {
+    const out: ArchivedPdf[] = [];
+    for (const invoice of await this.repo.invoicesIssued(owner, month)) {
+      let fileId = invoice.fileId;
+      if (!fileId) {
+        try {
+          fileId = await this.printer.ensurePrinted(invoice.id);
+        } catch (error) {
+          this.logger.warn(`Invoice ${invoice.label} left out of the archive ${month} of ${ownerKey(owner)}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (fileId) out.push({ fileId, label: invoice.label });
+    }
+    return out;
   }
 
   /** Each PDF read when its turn comes and handed on before the next is read. */

@@ -10,7 +10,8 @@ import type { AuthRecord } from '@mediport/contracts';
 import type { BackupEntry } from '@mediport/contracts/backup';
 import { Clock } from '../../core/clock/clock.js';
 import { FilesService } from '../../core/files/files.service.js';
-import { backupArchives, contractItems, doctorOffices, doctors, documents, homes, patients, taskEvents, tasks } from '../../db/schema/index.js';
+import { pdfText } from '../../core/pdf/testing/pdf-text.js';
+import { backupArchives, contractItems, doctorOffices, doctors, documents, homes, invoices, patients, taskEvents, tasks } from '../../db/schema/index.js';
 import { loginAll, type DemoUsername, type TestDatabase, useTestApp } from '../../testing/test-app.js';
 import { addContract, addDoctor, addHome, addUser, contractRow, databaseOf, type ContractFixture } from '../contracts/testing/contract-fixtures.js';
 import { insertInvoice } from '../payment/testing/invoice-fixture.js';
@@ -27,7 +28,7 @@ let users: Record<DemoUsername, AuthRecord>;
 let heimBuchhalter: AuthRecord;
 let otherHomeUser: AuthRecord;
 let otherPracticeUser: AuthRecord;
-const ids = { home: '', doctor: '', otherHome: '', patient: '', task: '', soloDoctor: '' };
+const ids = { home: '', doctor: '', otherHome: '', patient: '', task: '', soloDoctor: '', unprinted: '' };
 const MONTH = '2026-03';
 const api = () => request(app.getHttpServer());
 const db = () => databaseOf(app);
@@ -65,12 +66,17 @@ useTestApp(async (booted) => {
   const [foreignPatient] = await db().insert(patients).values({ lastname: 'Fremdpatient', dateOfBirth: '1940-01-01', homeId: ids.otherHome }).returning({ id: patients.id });
   await db().insert(tasks).values({ type: 2, medicine: 'Fremdmittel', patientId: foreignPatient!.id, homeId: ids.otherHome, createdAt: at, modifiedAt: at });
 
-  // A prescription request with its PDF, and a printed invoice of the home for March.
+  // A prescription request with its PDF, and the home's invoices around March.
   const files = app.get(FilesService);
   const requestPdf = await files.save(buildTextPdf('Rezeptanforderung', ['Ibuprofen']), { accept: ['application/pdf'], message: 'PDF' });
   await db().insert(documents).values({ doctorId: ids.doctor, homeId: ids.home, channel: 'email', subject: 'Rezept', content: '', taskIds: [ids.task], fileId: requestPdf.id, createdAt: new Date('2026-03-16T08:00:00Z') });
   const invoicePdf = await files.save(buildTextPdf('Rechnung', ['RE-2026-000777']), { accept: ['application/pdf'], message: 'PDF' });
-  await insertInvoice(db(), { debtor: { type: 'homes', homeId: ids.home }, name: 'Haus Sonnenschein', number: 'RE-2026-000777', period: '2026-03-01', grossCents: 7021, fileId: invoicePdf.id });
+  // February's invoice is issued on 1 March, after February's archive: it belongs to March's.
+  await insertInvoice(db(), { debtor: { type: 'homes', homeId: ids.home }, name: 'Haus Sonnenschein', number: 'RE-2026-000777', period: '2026-02-01', issuedOn: '2026-03-01', grossCents: 7021, fileId: invoicePdf.id });
+  // A credit note issued in March and never printed: the archive prints it.
+  ids.unprinted = (await insertInvoice(db(), { debtor: { type: 'homes', homeId: ids.home }, name: 'Haus Sonnenschein', number: 'RE-2026-000790', kind: 'credit_note', status: 'canceled', period: '2026-02-01', issuedOn: '2026-03-20', grossCents: -7021 })).id;
+  // March's own invoice is issued on 1 April: April's archive.
+  await insertInvoice(db(), { debtor: { type: 'homes', homeId: ids.home }, name: 'Haus Sonnenschein', number: 'RE-2026-000800', period: '2026-03-01', issuedOn: '2026-04-01', grossCents: 4760 });
 
   expect(await app.get(BackupJob).runMonth(MONTH)).toBeGreaterThanOrEqual(6);
 });
@@ -164,7 +170,7 @@ describe('GET /api/backup/download/:name', () => {
     expect((await api().get('/api/backup/download/x.zip')).status).toBe(401);
   });
 
-  it('answers the ZIP with the orders and the chat as CSV (German headers, UTF-8 with BOM), the request PDF and the invoice PDF', async () => {
+  it('answers the ZIP with the orders and the chat as CSV (German headers, UTF-8 with BOM), the request PDF and the PDFs of the invoices issued in the month', async () => {
     const archive = await archiveOf(`home:${ids.home}`);
     const res = await download(users.heim, archive.name);
     expect(res.status).toBe(200);
@@ -172,7 +178,7 @@ describe('GET /api/backup/download/:name', () => {
     expect(res.headers['content-disposition']).toContain('attachment; filename="Sicherung_2026-03_Haus_Sonnenschein.zip"');
     const zip = await unzip(res.body as Buffer);
     const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir).sort();
-    expect(names).toEqual(['Auftraege.csv', 'Nachrichten.csv', 'Rechnungen/RE-2026-000777.pdf', 'Rezeptanforderungen/2026-03-16_0900_Dr._Anna_Berger.pdf']);
+    expect(names).toEqual(['Auftraege.csv', 'Nachrichten.csv', 'Rechnungen/RE-2026-000777.pdf', 'Rechnungen/RE-2026-000790.pdf', 'Rezeptanforderungen/2026-03-16_0900_Dr._Anna_Berger.pdf']);
 
     const taskBytes = await zip.file('Auftraege.csv')!.async('nodebuffer');
     expect([...taskBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -212,6 +218,12 @@ describe('GET /api/backup/download/:name', () => {
     const pdf = await zip.file('Rezeptanforderungen/2026-03-16_0900_Dr._Anna_Berger.pdf')!.async('nodebuffer');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await zip.file('Rechnungen/RE-2026-000777.pdf')!.async('nodebuffer')).toString('latin1')).toContain('RE-2026-000777');
+    // The unprinted credit note was printed by the suite's PDF service for the archive, and keeps that print.
+    const [printed] = await db().select({ fileId: invoices.fileId }).from(invoices).where(eq(invoices.id, ids.unprinted));
+    expect(printed!.fileId).not.toBeNull();
+    const stored = await app.get(FilesService).read(printed!.fileId!);
+    expect((await zip.file('Rechnungen/RE-2026-000790.pdf')!.async('nodebuffer')).equals(stored!.data)).toBe(true);
+    expect((await pdfText(stored!.data)).text).toContain('Gutschrift RE-2026-000790');
   });
 
   it("keeps other homes' orders out of an archive, and puts the practice's order in the practice's", async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
@@ -83,6 +83,13 @@ export interface ExpiredArchive {
 /** A stored PDF that goes into an archive. */
 export interface ArchivedPdf {
   fileId: string;
+  label: string;
+}
+
+/** An invoice or credit note of an archive: its PDF, or null while it is not printed yet. */
+export interface ArchivedInvoice {
+  id: string;
+  fileId: string | null;
   label: string;
 }
 
@@ -347,13 +354,22 @@ export class BackupRepository {
     return rows.map((r) => ({ fileId: r.fileId!, label: r.label }));
   }
 
-  /** The owner's invoices and credit notes of the billed month that are printed. */
-  async invoicePdfs(owner: ArchiveOwner, month: string): Promise<ArchivedPdf[]> {
-    const rows = await this.db
-      .select({ fileId: invoices.fileId, label: invoices.number })
+  /**
+   * The owner's invoices and credit notes issued in the month (an invoice of the month before is
+   * issued on the 1st, after that month's archive was made), printed or not: `fileId` null means
+   * still to be printed.
+   */
+  async invoicesIssued(owner: ArchiveOwner, month: string): Promise<ArchivedInvoice[]> {
+    return this.db
+      .select({ id: invoices.id, fileId: invoices.fileId, label: invoices.number })
       .from(invoices)
-      .where(and(this.ownedBy(owner, invoices.homeId, invoices.doctorId), eq(invoices.period, `${month}-01`), isNotNull(invoices.fileId)))
+      .where(
+        and(
+          this.ownedBy(owner, invoices.homeId, invoices.doctorId),
+          gte(invoices.issuedOn, `${month}-01`),
+          sql`${invoices.issuedOn} < (${`${month}-01`})::date + interval '1 month'`,
+        ),
+      )
       .orderBy(asc(invoices.number));
-    return rows.map((r) => ({ fileId: r.fileId!, label: r.label }));
   }
 }

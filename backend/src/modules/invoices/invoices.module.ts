@@ -10,12 +10,12 @@ import { InvoicesService } from './invoices.service.js';
 /**
  * Invoices: the monthly billing run over the contracts, the invoice PDFs with their proof lists,
  * the list, download, paid toggle and credit notes. Exports the repository for the SEPA export
- * (the open invoices of a month and their debtors).
+ * (the open invoices of a month and their debtors) and the printer for the backup archives.
  */
 @Module({
   imports: [ContractsModule],
   controllers: [InvoicesController, InvoiceListController],
   providers: [InvoicesRepository, InvoicesService, InvoiceRunService, InvoicePrinter, InvoicesJob],
-  exports: [InvoicesRepository],
+  exports: [InvoicesRepository, InvoicePrinter],
 })
 export class InvoicesModule {}

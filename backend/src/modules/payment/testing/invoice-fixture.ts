@@ -14,6 +14,8 @@ export async function insertInvoice(
     debtor: { type: 'pharma' } | { type: 'homes'; homeId: string } | { type: 'doctors'; doctorId: string };
     name: string;
     period: string;
+    /** The issue date; the period's first day unless given. */
+    issuedOn?: string;
     grossCents: number;
     status?: 'unread' | 'open' | 'pending' | 'paid' | 'canceled';
     kind?: 'invoice' | 'credit_note';
@@ -39,7 +41,7 @@ export async function insertInvoice(
       debtorName: values.name,
       address: { company: values.name, name: values.name, street: 'Weg 1', postalCode: '10115', city: 'Berlin', email: 'rechnung@example.org' },
       period: values.period,
-      issuedOn: values.period,
+      issuedOn: values.issuedOn ?? values.period,
       dueOn: values.dueOn ?? values.period,
       netCents: Math.round(values.grossCents / 1.19),
       vatCents: values.grossCents - Math.round(values.grossCents / 1.19),
