@@ -152,9 +152,11 @@ export interface InvoiceRunResponse {
   created: number;
   /** Their numbers, in order. */
   numbers: string[];
-  /** PDFs printed by this run, and those that failed (printed again on their first download). */
-  pdfs: number;
-  pdfFailures: number;
+  /**
+   * PDFs of these invoices being printed in the background after the answer. An invoice opened
+   * before its turn is printed on the spot; one whose print fails is printed on its first download.
+   */
+  printing: number;
   message: string;
 }
 
@@ -182,7 +184,7 @@ export const INVOICE_MESSAGES = {
   month: 'Bitte geben Sie den Monat im Format JJJJ-MM an.',
   monthNotOver: 'Ein Monat kann erst nach seinem Ende abgerechnet werden.',
   runBusy: 'Eine Abrechnung läuft bereits. Bitte versuchen Sie es in einigen Minuten erneut.',
-  runCreated: (n: number, month: string) => `${n === 1 ? 'Eine Rechnung' : `${n} Rechnungen`} für ${monthLabel(month)} erstellt.`,
+  runCreated: (n: number, month: string) => `${n === 1 ? 'Eine Rechnung' : `${n} Rechnungen`} für ${monthLabel(month)} erstellt. Die PDFs werden im Hintergrund erzeugt.`,
   runNothing: (month: string) => `Für ${monthLabel(month)} gibt es keine neuen Rechnungen.`,
   /** The billing run on the tab (invoice_run_view). */
   runTitle: 'Monatsabrechnung',
@@ -190,7 +192,7 @@ export const INVOICE_MESSAGES = {
   runMonth: 'Abrechnungsmonat',
   runButton: 'Abrechnung starten',
   runConfirmTitle: (month: string) => `Rechnungen für ${monthLabel(month)} erstellen?`,
-  runConfirmText: 'Jeder Rechnungsempfänger erhält eine Rechnung mit fortlaufender Nummer, die PDFs werden gleich erstellt. Bei vielen Verträgen dauert das einige Minuten.',
+  runConfirmText: 'Jeder Rechnungsempfänger erhält eine Rechnung mit fortlaufender Nummer. Die PDFs werden danach im Hintergrund erzeugt; eine Rechnung, die vorher geöffnet wird, wird sofort gedruckt.',
   runRunning: 'Die Abrechnung läuft …',
   /** Texts of the tab. */
   listLabel: 'Rechnungen',

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { PDF_TYPES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
 import { FilesService } from '../../core/files/files.service.js';
 import { PdfUnavailableError } from '../../core/pdf/pdf.errors.js';
@@ -16,8 +16,11 @@ const MAX_PDF_BYTES = 20 * 1024 * 1024;
  * print failed (no Chromium, a full queue) is printed on its first download.
  */
 @Injectable()
-export class InvoicePrinter {
+export class InvoicePrinter implements OnModuleDestroy {
   private readonly logger = new Logger('InvoicePrinter');
+  /** Prints running in the background (printLater); awaited when the application stops. */
+  private readonly background = new Set<Promise<void>>();
+  private stopping = false;
 
   constructor(
     private readonly repo: InvoicesRepository,
@@ -46,6 +49,32 @@ export class InvoicePrinter {
   }
 
   /**
+   * Prints invoices in the background and answers at once: the billing run started on the tab
+   * answers when its invoices are written, not minutes later when thousands of PDFs are. `done`
+   * hears the outcome. What is not printed when the application stops is printed on its first
+   * download or for its backup archive.
+   */
+  printLater(ids: readonly string[], concurrency: number, done: (result: { printed: number; failed: number }) => void): void {
+    if (!ids.length) return;
+    const job: Promise<void> = this.printAll(ids, concurrency)
+      .then(done)
+      .catch((error: unknown) => this.logger.error(`Background printing failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => this.background.delete(job));
+    this.background.add(job);
+  }
+
+  /** Resolves when no background print is running (the shutdown, the tests and the benchmark wait for it). */
+  async idle(): Promise<void> {
+    while (this.background.size) await Promise.allSettled([...this.background]);
+  }
+
+  /** Lets the prints under way finish and starts no new one, before the PDF service and the database close. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    await this.idle();
+  }
+
+  /**
    * Prints invoices, `concurrency` at a time (the PDF service's pages: more would only wait in its
    * queue and run into its limit). Answers how many were printed and how many failed.
    */
@@ -54,7 +83,7 @@ export class InvoicePrinter {
     let printed = 0;
     let failed = 0;
     const worker = async () => {
-      while (next < ids.length) {
+      while (next < ids.length && !this.stopping) {
         const id = ids[next++]!;
         try {
           await this.ensurePrinted(id);

@@ -25,7 +25,7 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * The monthly billing run: the invoices of a month that has ended, one per debtor, written with
  * their numbers in one transaction under the run lock (a second run meanwhile answers 409), then
- * printed. Started by InvoicesJob on the 1st of each month for the month before, or by an
+ * printed (in the background when an administrator started it, see InvoicePrinter.printLater). Started by InvoicesJob on the 1st of each month for the month before, or by an
  * administrator for a chosen month (POST /api/invoices/run). Running a month again creates only
  * the invoices still missing (none, when nothing changed).
  */
@@ -70,16 +70,20 @@ export class InvoiceRunService {
       if (isUniqueViolation(error)) throw busy();
       throw error;
     }
-    const printed = await this.printer.printAll(created.ids, this.config.pdf.concurrency);
-    if (created.ids.length) this.logger.log(`${created.ids.length} invoice(s) for ${period.month}: ${created.numbers[0]} – ${created.numbers.at(-1)}; ${printed.failed} not printed.`);
+    const billed = period.month;
+    const report = (printed: { printed: number; failed: number }) => {
+      if (created.ids.length) this.logger.log(`${created.ids.length} invoice(s) for ${billed}: ${created.numbers[0]} – ${created.numbers.at(-1)}; ${printed.printed} printed, ${printed.failed} not printed.`);
+    };
+    // The scheduled run has nobody waiting: it prints before it ends. A run started on the tab answers now.
+    if (auth) this.printer.printLater(created.ids, this.config.pdf.concurrency, report);
+    else report(await this.printer.printAll(created.ids, this.config.pdf.concurrency));
     return {
       success: true,
-      month: period.month,
+      month: billed,
       created: created.ids.length,
       numbers: created.numbers,
-      pdfs: printed.printed,
-      pdfFailures: printed.failed,
-      message: created.ids.length ? M.runCreated(created.ids.length, period.month) : M.runNothing(period.month),
+      printing: created.ids.length,
+      message: created.ids.length ? M.runCreated(created.ids.length, billed) : M.runNothing(billed),
     };
   }
 }

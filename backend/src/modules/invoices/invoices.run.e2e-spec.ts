@@ -9,7 +9,7 @@
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import request from 'supertest';
 import type { AuthRecord } from '@mediport/contracts';
@@ -22,6 +22,7 @@ import { contracts, invoiceCounters, invoicePositions, invoices, paymentMandates
 import { type DemoUsername, loginAll, useTestApp } from '../../testing/test-app.js';
 import { addContract, addDoctor, addHome, addUser } from '../contracts/testing/contract-fixtures.js';
 import { proRata } from './billing.js';
+import { InvoicePrinter } from './invoice-printer.js';
 import { InvoicesJob } from './invoices.job.js';
 import { binary } from '../../testing/binary.js';
 
@@ -136,13 +137,17 @@ describe('POST /api/invoices/run across a year', () => {
     at('2031-02-01');
     const res = await run('2031-01');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, month: '2031-01', created: 2, numbers: ['RE-2031-000001', 'RE-2031-000002'], pdfs: 2, pdfFailures: 0, message: M.runCreated(2, '2031-01') });
+    expect(res.body).toMatchObject({ success: true, month: '2031-01', created: 2, numbers: ['RE-2031-000001', 'RE-2031-000002'], printing: 2, message: M.runCreated(2, '2031-01') });
     const bill = await billOf('2031-01');
     expect(bill.pharma).toMatchObject({ number: 'RE-2031-000001', net: 5900, gross: VAT(5900), positions: [['package', 5900]] });
     const monthly = [proRata(5900, 17, 31), proRata(1900, 17, 31), 11900];
     expect(bill.monthly).toMatchObject({ number: 'RE-2031-000002', directDebit: true, positions: [['package', monthly[0]], ['backup-archiv', 11900], ['fax-versand', monthly[1]]] });
     expect(bill.monthly!.net).toBe(monthly.reduce((a, b) => a + b, 0));
     expect(bill.yearly).toBeUndefined();
+    // The answer came before the prints: they finish in the background and are kept.
+    await app.get(InvoicePrinter).idle();
+    const printed = await database.select({ number: invoices.number, fileId: invoices.fileId }).from(invoices).where(inArray(invoices.number, res.body.numbers));
+    expect(printed.map((p) => p.fileId).filter(Boolean)).toHaveLength(2);
     // The PDF of the direct-debit invoice.
     const [row] = await database.select().from(invoices).where(eq(invoices.number, 'RE-2031-000002'));
     const pdf = await binary(api().get(`/api/invoices/download/${row!.id}`).set('x-auth-token', demo.buchhaltung.token));

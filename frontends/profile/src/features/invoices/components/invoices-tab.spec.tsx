@@ -155,7 +155,7 @@ describe('Rechnungen', () => {
     const previous = endedMonths(new Date(), 2);
     const calls = fakeApi({
       'GET /api/invoices': answer([]),
-      'POST /api/invoices/run': ({ body }) => ({ success: true, month: body.month, created: 2, numbers: ['RE-2026-000011', 'RE-2026-000012'], pdfs: 2, pdfFailures: 0, message: INVOICE_MESSAGES.runCreated(2, body.month) }),
+      'POST /api/invoices/run': ({ body }) => ({ success: true, month: body.month, created: 2, numbers: ['RE-2026-000011', 'RE-2026-000012'], printing: 2, message: INVOICE_MESSAGES.runCreated(2, body.month) }),
     });
     open();
     const section = await screen.findByRole('region', { name: 'Monatsabrechnung' });
@@ -168,7 +168,7 @@ describe('Rechnungen', () => {
     const dialog = await screen.findByRole('dialog', { name: `Rechnungen für ${monthLabel(previous[1]!)} erstellen?` });
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Abrechnung starten' }));
-    expect(await screen.findByText(`2 Rechnungen für ${monthLabel(previous[1]!)} erstellt.`)).toBeInTheDocument();
+    expect(await screen.findByText(INVOICE_MESSAGES.runCreated(2, previous[1]!))).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ month: previous[1] }]);
     // The list loads again with the new invoices.
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/invoices?')).length).toBeGreaterThan(1));
