@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceRole, InvoiceStatus } from '@mediport/contracts/invoices';
+import { ARCHIVE_OPTIONS } from '@mediport/contracts/shop';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
 import type { ListQuery } from '../../core/http/list-query.js';
@@ -298,7 +299,15 @@ export class InvoicesRepository {
           .select({ contractId: contractItems.contractId, itemKey: contractItems.itemKey, title: contractItems.title, interval: contractItems.interval, price: contractItems.price, bookedAt: contractItems.bookedAt, validTo: contractItems.validTo })
           .from(contractItems)
           .innerJoin(contracts, eq(contracts.id, contractItems.contractId))
-          .where(and(ne(contracts.state, 'new'), or(ne(contracts.state, 'canceled'), sql`${contracts.validTo} >= ${from}::date`)))
+          .where(
+            and(
+              ne(contracts.state, 'new'),
+              or(ne(contracts.state, 'canceled'), sql`${contracts.validTo} >= ${from}::date`),
+              // A contract without a home or a practice has no archives to keep: an archive option
+              // booked on it before the shop stopped offering it there (productOffered) is not billed.
+              or(notInArray(contractItems.product, [...ARCHIVE_OPTIONS]), isNotNull(contracts.homeId), isNotNull(contracts.doctorId)),
+            ),
+          )
           .orderBy(asc(contractItems.bookedAt), asc(contractItems.itemKey))
       : [];
     const recent = (day: string | null) => day !== null && day > from;

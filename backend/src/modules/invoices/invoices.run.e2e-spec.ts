@@ -373,4 +373,23 @@ describe('POST /api/invoices/run across a term change made through the API', () 
     await runOnTheFirst('2033-08');
     expect((await billOf('2033-08')).firstMonth!.positions).toEqual([['fax-versand', 1900]]);
   });
+  it("the pharmacy's own contract: an archive option booked on it keeps nothing and is not billed, its other options are", async () => {
+    at('2033-08-20', '10:00');
+    const bookedAt = new Date('2033-09-01T09:00:00Z');
+    await addContract(app, {
+      debtorId: 'D-10001',
+      type: 'ROLE_PHARMA',
+      runtime: 'month',
+      startedOn: '2033-09-01',
+      validFrom: '2033-09-01',
+      validTo: '2033-09-30',
+      basePrice: 5900,
+      items: [
+        { key: 'zusatz-nutzer', interval: '1 month', price: 1500, bookedAt },
+        { key: 'backup-archiv', interval: '12 months', price: 11900, bookedAt },
+      ],
+    });
+    await runOnTheFirst('2033-09');
+    expect((await billOf('2033-09')).pharma!.positions).toEqual([['package', 5900], ['zusatz-nutzer', 1500]]);
+  });
 });
