@@ -486,9 +486,14 @@ export class InvoicesRepository {
     for (let i = 0; i < rows.length; i += CHUNK) await this.db.insert(invoicePositions).values(rows.slice(i, i + CHUNK));
   }
 
-  /** Invoices still without their PDF (a failed print, the demo data), oldest first. */
-  async unprinted(limit: number): Promise<string[]> {
-    const rows = await this.db.select({ id: invoices.id }).from(invoices).where(isNull(invoices.fileId)).orderBy(asc(invoices.createdAt)).limit(limit);
+  /** Invoices still without their PDF written before `before` (a failed print, a restart during one), oldest first. */
+  async unprinted(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(isNull(invoices.fileId), sql`${invoices.createdAt} < ${before.toISOString()}::timestamptz`))
+      .orderBy(asc(invoices.createdAt))
+      .limit(limit);
     return rows.map((r) => r.id);
   }
 }

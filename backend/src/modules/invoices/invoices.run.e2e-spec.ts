@@ -248,6 +248,23 @@ describe('POST /api/invoices/run across a year', () => {
     expect(Object.keys(january).sort()).toEqual(['monthly', 'takeover']);
     expect(january.monthly!.positions).toEqual([['package', 5900], ['backup-archiv', 11900], ['fax-versand', 1900]]);
   });
+
+  it('the nightly catch-up (04:30 German time) prints the invoices left without a PDF for over an hour, not younger ones', async () => {
+    const job = app.get(SchedulerRegistry).getCronJob('invoices-print-catch-up');
+    expect(String(job.cronTime.source)).toBe('30 4 * * *');
+    at('2032-02-02', '04:30');
+    const now = clock.now().getTime();
+    // Two of January's invoices lost their print: one written two hours ago, one ten minutes ago.
+    const [old, young] = await database.select({ id: invoices.id }).from(invoices).where(eq(invoices.period, '2032-01-01')).orderBy(asc(invoices.number));
+    await database.update(invoices).set({ fileId: null, createdAt: new Date(now - 2 * 3_600_000) }).where(eq(invoices.id, old!.id));
+    await database.update(invoices).set({ fileId: null, createdAt: new Date(now - 10 * 60_000) }).where(eq(invoices.id, young!.id));
+    const result = await app.get(InvoicesJob).printCatchUp();
+    expect(result.failed).toBe(0);
+    expect(result.printed).toBeGreaterThanOrEqual(1);
+    const fileOf = async (id: string) => (await database.select({ fileId: invoices.fileId }).from(invoices).where(eq(invoices.id, id)))[0]!.fileId;
+    expect(await fileOf(old!.id)).not.toBeNull();
+    expect(await fileOf(young!.id)).toBeNull();
+  });
 });
 
 /** The package positions of a home's invoices, oldest first: period, unit price, amount, title. */
