@@ -66,6 +66,28 @@ describe('row actions match what the server then allows', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('heim+fahrer changes no order beyond what the home user or the driver alone may: no cancelling another home’s order on the road', async () => {
+    const widened: string[] = [];
+    for (const status of TASK_STATUSES) {
+      for (const own of [true, false]) {
+        for (const transition of TASK_TRANSITION_NAMES) {
+          const to = TASK_TRANSITIONS[transition].to;
+          const together = await api().put(`/api/tasks/${await insertTask(status, 1, own)}`).set('x-auth-token', callers['heim+fahrer']!.token).send({ status: to });
+          if (together.status !== 200) continue;
+          const alone = await Promise.all(
+            ['heim', 'fahrer'].map(async (name) => (await api().put(`/api/tasks/${await insertTask(status, 1, own)}`).set('x-auth-token', callers[name]!.token).send({ status: to })).status),
+          );
+          if (!alone.includes(200)) widened.push(`${transition} on ${own ? 'own' : 'other'} ${status}: alone ${alone.join(', ')}`);
+        }
+      }
+    }
+    expect(widened).toEqual([]);
+    const foreign = await insertTask('pickup', 1, false);
+    const shown = ((await api().get(`/api/tasks/${foreign}`).set('x-auth-token', callers['heim+fahrer']!.token)).body as TaskDto).actions;
+    expect(shown.cancel).not.toBe(true);
+    expect((await api().put(`/api/tasks/${foreign}`).set('x-auth-token', callers['heim+fahrer']!.token).send({ status: 'canceled' })).status).toBe(403);
+  });
+
   it('names the reason: a self-purchase is never picked up, a finished order is not finished again, a driver has no chat', async () => {
     const selfPurchase = await insertTask('new', 2, true);
     const pharmacy = (await api().get(`/api/tasks/${selfPurchase}`).set('x-auth-token', w.demo.apotheke.token)).body as TaskDto;

@@ -52,7 +52,8 @@ function ownCondition(auth: AuthContext, own: Scope['own']): Condition {
   return cond.and(where, ownHomeOrDoctor(auth, own));
 }
 
-function scopeCondition(auth: AuthContext, scope: Scope): Condition {
+/** The records one scope admits for the caller (by the grant the caller holds of its permission). */
+export function scopeCondition(auth: AuthContext, scope: Scope): Condition {
   const grant = auth.grant(scope.permission);
   if (grant === 'all') return scope.all;
   if (grant === 'own') return ownCondition(auth, scope.own);

@@ -5,7 +5,7 @@ import type { PermissionName } from '@mediport/permissions';
 import { tasks } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../auth/auth-context.js';
 import { cond, type Condition, FALSE, TRUE } from './condition.js';
-import { byGrant, definePolicy, ownHomeOrDoctor, type RecordPolicy, type Scope } from './policy.js';
+import { byGrant, definePolicy, ownHomeOrDoctor, type RecordPolicy, type Scope, scopeCondition } from './policy.js';
 
 /** A task as the policy sees it (type as text: conditions compare strings). */
 export interface TaskSubject {
@@ -45,6 +45,12 @@ const PICKUP_LIST: Scope = { permission: 'pickup_list_view', all: onTheRoad, own
 function rule(auth: AuthContext, action: Exclude<TaskAction, 'content'> | 'read'): Condition {
   // `_own` for tasks: a home user's are its home's tasks, a doctor user's those addressed to its doctor.
   const scoped = (permission: PermissionName) => byGrant(auth, permission, () => ownHomeOrDoctor(auth, { home: 'home', doctor: 'doctor' }));
+  // An action of the orders list (task_action_*) reaches only the rows of the caller's orders list.
+  // A home user holds 'Stornieren' as a full grant, scoped by its own list; as a driver too, it
+  // sees every order on the road, yet must not cancel another home's: a combination of roles
+  // never reaches more than each role alone.
+  const onOrdersList = (permission: PermissionName) => cond.and(scoped(permission), scopeCondition(auth, ORDERS_LIST));
+  const way = (permission: PermissionName) => (permission.startsWith('task_action_') ? onOrdersList(permission) : scoped(permission));
   switch (action) {
     case 'read':
       // Given as scopes below; never reached.
@@ -52,7 +58,7 @@ function rule(auth: AuthContext, action: Exclude<TaskAction, 'content'> | 'read'
     case 'create':
       return scoped('task_create_view');
     case 'update':
-      return cond.and(scoped('task_action_edit_view'), cond.in('status', TASK_OPEN_STATUSES));
+      return cond.and(onOrdersList('task_action_edit_view'), cond.in('status', TASK_OPEN_STATUSES));
     case 'prove':
       return cond.and(scoped('pickup_task_solve_view'), onTheRoad);
     case 'report':
@@ -61,7 +67,7 @@ function rule(auth: AuthContext, action: Exclude<TaskAction, 'content'> | 'read'
       // A status transition: one of its ways (permission and source statuses), for its task types.
       // The table's permission names are checked against the catalogue here, at compile time.
       const transition = TASK_TRANSITIONS[action];
-      const ways = cond.or(...transition.ways.map((way) => cond.and(scoped(way.permission), cond.in('status', way.from))));
+      const ways = cond.or(...transition.ways.map((w) => cond.and(way(w.permission), cond.in('status', w.from))));
       return 'types' in transition ? cond.and(ways, cond.in('type', transition.types.map(String))) : ways;
     }
   }
