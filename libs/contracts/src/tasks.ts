@@ -182,6 +182,7 @@ export const TASK_MESSAGES = {
   group: 'Bitte wählen Sie eine gültige Gruppe.',
   illegalTransition: 'Dieser Statuswechsel ist nicht möglich.',
   closed: 'Ein abgeschlossener oder stornierter Auftrag kann nicht bearbeitet werden.',
+  typeOnTheRoad: 'Ein Auftrag, der bei den Fahrern ist, kann kein Selbstkauf werden.',
   statusAlone: 'Der Status kann nur allein geändert werden.',
   seenList: 'Bitte geben Sie die Aufträge als Liste an.',
 } as const;

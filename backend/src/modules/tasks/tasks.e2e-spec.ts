@@ -354,9 +354,50 @@ describe('PUT /api/tasks/{id} (fields)', () => {
     expect((await api().put(`/api/tasks/${id}`).set('x-auth-token', as('heim')).send({ dose: '9' })).status).toBe(404);
   });
 
-  it('a finished task cannot be edited (403)', async () => {
+  it('a finished task cannot be edited (403, with the reason)', async () => {
     const id = await insertTask({ status: 'finished' });
-    expect((await api().put(`/api/tasks/${id}`).set('x-auth-token', as('apotheke')).send({ dose: '9' })).status).toBe(403);
+    const res = await api().put(`/api/tasks/${id}`).set('x-auth-token', as('apotheke')).send({ dose: '9' });
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].message).toBe(TASK_MESSAGES.closed);
+  });
+
+  it('two edits at once keep both changes (each decided on the locked row)', async () => {
+    const id = await insertTask({ dose: '1-0-0', amount: 1 });
+    const answers = await Promise.all([
+      api().put(`/api/tasks/${id}`).set('x-auth-token', as('apotheke')).send({ amount: 5 }),
+      api().put(`/api/tasks/${id}`).set('x-auth-token', as('heim')).send({ dose: '0-1-0' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [row] = await database.select({ dose: tasks.dose, amount: tasks.amount }).from(tasks).where(eq(tasks.id, id));
+    expect(row).toEqual({ dose: '0-1-0', amount: 5 });
+  });
+
+  it('an order on the road cannot become a self-purchase; another type the drivers carry is fine', async () => {
+    for (const status of ['pickup', 'delivery'] as const) {
+      const id = await insertTask({ status });
+      const res = await api().put(`/api/tasks/${id}`).set('x-auth-token', as('apotheke')).send({ type: 2 });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ path: 'type', code: 'invalid', message: TASK_MESSAGES.typeOnTheRoad }]);
+      expect((await api().put(`/api/tasks/${id}`).set('x-auth-token', as('apotheke')).send({ type: 3 })).status).toBe(200);
+    }
+    const fresh = await insertTask({ status: 'new' });
+    expect((await api().put(`/api/tasks/${fresh}`).set('x-auth-token', as('apotheke')).send({ type: 2 })).status).toBe(200);
+  });
+
+  it('a deleted (deactivated) patient gets no new order and no order moved to them; their earlier orders stay editable', async () => {
+    const [gone] = await database
+      .insert(patients)
+      .values({ lastname: 'Entfernt', firstname: 'Erna', dateOfBirth: '1935-05-05', homeId: ownHome, homeGroupId: (await database.select({ g: patients.homeGroupId }).from(patients).where(eq(patients.id, ownPatient)))[0]!.g })
+      .returning({ id: patients.id });
+    const earlier = await insertTask({ patientId: gone!.id });
+    await database.update(patients).set({ deactivatedAt: new Date() }).where(eq(patients.id, gone!.id));
+    const placed = await api().post('/api/tasks').set('x-auth-token', as('heim')).send(newOrder({ patient: gone!.id }));
+    expect(placed.status).toBe(400);
+    expect(placed.body.errors[0]).toMatchObject({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
+    const moved = await api().put(`/api/tasks/${await insertTask()}`).set('x-auth-token', as('heim')).send({ patient: gone!.id });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors[0]).toMatchObject({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
+    expect((await api().put(`/api/tasks/${earlier}`).set('x-auth-token', as('heim')).send({ dose: '0-0-2' })).status).toBe(200);
   });
 });
 

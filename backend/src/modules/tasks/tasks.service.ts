@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type ListResponse, type PastMedicineDto, type StopAddress, TASK_MESSAGES, type TaskDto, type TaskGroup, type TaskSeenResponse, type TaskStatus, type TaskSuggestionsResponse, type TaskTransitionRule, type TaskType } from '@mediport/contracts';
-import { TASK_TRANSITIONS, transitionSources, transitionTo } from '@mediport/contracts/task-machine';
+import { type ListResponse, PICKUP_TASK_TYPES, type PastMedicineDto, type StopAddress, TASK_MESSAGES, type TaskDto, type TaskGroup, type TaskSeenResponse, type TaskStatus, type TaskSuggestionsResponse, type TaskTransitionRule, type TaskType } from '@mediport/contracts';
+import { TASK_ON_THE_ROAD_STATUSES, TASK_OPEN_STATUSES, TASK_TRANSITIONS, transitionSources, transitionTo } from '@mediport/contracts/task-machine';
 import { berlinToday, checkOrder, formatGermanDate } from '@mediport/validation';
 import { actorRef } from '../../core/audit/actor-ref.js';
 import { AuditService } from '../../core/audit/audit.service.js';
@@ -142,7 +142,7 @@ export class TasksService {
       { type: undefined, group: 'medicine', medicine: '', amount: 1, dose: '', patient: '', doctor: auth.user.doctorId && auth.grant('task_create_view') === 'own' ? auth.user.doctorId : null, latestDelivery: '' },
       dto,
     );
-    const checked = await this.check(auth, form, true);
+    const checked = await this.check(auth, form, true, true);
     // The order as it would be saved must lie within the caller's create scope (own home / own doctor).
     if (!taskPolicy.can(auth, 'create', { id: '', home: checked.homeId, doctor: form.doctor, status: 'new', type: String(form.type) })) {
       throw AppError.forbidden();
@@ -165,17 +165,31 @@ export class TasksService {
       if (given.length) throw statusNotAlone();
       return this.changeStatus(auth, id, dto.status);
     }
-    const current = await this.taskFor(auth, id, 'update');
+    const read = await this.taskFor(auth, id, 'read');
+    const editable = (row: TaskRow) => {
+      if (!(TASK_OPEN_STATUSES as readonly string[]).includes(row.status)) throw new AppError(403, [{ code: 'forbidden', message: TASK_MESSAGES.closed }]);
+      taskPolicy.assert(auth, 'update', taskSubject(row));
+    };
+    editable(read);
     if (!given.length) return this.row(auth, id);
-    const stored = this.stored(current);
-    const form = this.form(stored, dto);
-    // The past-date rule applies to a date being set, not to an old one left as it is.
-    const checked = await this.check(auth, form, form.latestDelivery !== stored.latestDelivery);
-    // No moving an order out of one's scope (another home or doctor).
-    if (!taskPolicy.can(auth, 'update', { ...taskSubject(current), home: checked.homeId, doctor: form.doctor })) throw AppError.forbidden();
-    const columns = this.columns(form, checked);
-    const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
     await this.unitOfWork.run(async () => {
+      // Decided and written on the locked row: of two edits at once the second builds on the first
+      // (no field written back from a stale read), and an edit that meets a closing is refused.
+      const current = (await this.repo.lock(id)) ?? read;
+      editable(current);
+      const stored = this.stored(current);
+      const form = this.form(stored, dto);
+      // An order with the drivers stays one they may carry: never a self-purchase.
+      const onTheRoad = (TASK_ON_THE_ROAD_STATUSES as readonly string[]).includes(current.status);
+      if (onTheRoad && form.type !== stored.type && form.type !== undefined && !(PICKUP_TASK_TYPES as readonly number[]).includes(form.type)) {
+        throw invalidTask([{ path: 'type', message: TASK_MESSAGES.typeOnTheRoad }]);
+      }
+      // The past-date rule applies to a date being set, not to an old one left as it is.
+      const checked = await this.check(auth, form, form.latestDelivery !== stored.latestDelivery, form.patient !== stored.patient);
+      // No moving an order out of one's scope (another home or doctor).
+      if (!taskPolicy.can(auth, 'update', { ...taskSubject(current), home: checked.homeId, doctor: form.doctor })) throw AppError.forbidden();
+      const columns = this.columns(form, checked);
+      const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
       await this.repo.save(id, { ...columns, modifiedAt: new Date(), modifiedBy: auth.userId });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.update, target: id, meta: { changed } });
       this.live.taskChanged({ id, homeId: checked.homeId, doctorId: form.doctor, status: current.status }, current);
@@ -257,11 +271,13 @@ export class TasksService {
   /**
    * The order rules (libs/validation checkOrder) on the whole order, and the named patient and doctor: they must exist and
    * be visible to the caller (else the field's message, as for an unknown id). Answers the task's
-   * home (the patient's) and latestDelivery as YYYY-MM-DD.
+   * home (the patient's) and latestDelivery as YYYY-MM-DD. A deleted (deactivated) patient gets no
+   * new order and no order moved to them; an order of theirs placed before stays editable.
    */
-  private async check(auth: AuthContext, form: TaskForm, checkPast: boolean): Promise<{ homeId: string | null; latestDelivery: string | null }> {
+  private async check(auth: AuthContext, form: TaskForm, checkPast: boolean, newPatient: boolean): Promise<{ homeId: string | null; latestDelivery: string | null }> {
     const patient = form.patient ? await this.patients.findById(form.patient) : null;
-    const visible = patient && patientPolicy.can(auth, 'read', patientSubject(patient)) ? patient : null;
+    const usable = patient && !(newPatient && patient.deactivatedAt) ? patient : null;
+    const visible = usable && patientPolicy.can(auth, 'read', patientSubject(usable)) ? usable : null;
     const { errors, latestDelivery } = checkOrder({ ...form, patientHasHomeGroup: visible ? !!visible.homeGroupId : undefined }, { today: berlinToday(), checkPast });
     if (!form.patient) errors.push({ path: 'patient', message: TASK_MESSAGES.patientRequired });
     else if (!visible) errors.push({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
