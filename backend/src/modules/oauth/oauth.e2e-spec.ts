@@ -173,6 +173,21 @@ describe('the deactivation of a linked user', () => {
   });
 });
 
+describe('a linked user who becomes an administrator', () => {
+  it('is refused at the partner sign-in: administrators sign in with their password only', async () => {
+    const database = app.get<Database>(DB, { strict: false });
+    expect((await api().post('/api/oauth').send({ code: await codeFor('heim') })).status).toBe(200);
+    const [before] = await database.select({ roles: users.roles }).from(users).where(eq(users.username, 'heim'));
+    await database.update(users).set({ roles: [...before!.roles, 'ROLE_ADMIN'] }).where(eq(users.username, 'heim'));
+    try {
+      const res = await api().post('/api/oauth').send({ code: await codeFor('heim') });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: FAILURE });
+    } finally {
+      await database.update(users).set({ roles: before!.roles }).where(eq(users.username, 'heim'));
+    }
+  });
+});
+
 describe('GET /api/config', () => {
   it('offers the provider\'s discovered authorization endpoint, the client id and the fixed nonce', async () => {
     const res = await api().get('/api/config');

@@ -57,6 +57,8 @@ export class OauthService {
     if (linkedId) {
       const user = await this.users.findById(linkedId);
       if (!user || user.status === 'removed') throw this.refuse(`linked user ${linkedId} is deactivated`);
+      // Administrators never sign in through the partner, also one who became an administrator after the link.
+      if (user.roles.includes('ROLE_ADMIN')) throw this.refuse(`linked user "${user.username}" is an administrator`);
       return user;
     }
     if (!identity.username) throw this.refuse(`no username claim for ${identity.subject}`);
