@@ -467,6 +467,15 @@ function expectedOutcome(route: DiscoveredRoute, meta: RecordRouteMeta, caller: 
   if (!policy) throw new Error(`No policy named ${meta.subject}`);
   if (!policy.can(caller.auth, 'read', subject as never)) return { status: 404, why: `${meta.subject} not readable` };
   if (!policy.can(caller.auth, action as never, subject as never)) return { status: 403, why: `${meta.subject}.${action} refused` };
+  // A mandate is granted or revoked only by its debtor's own people (or an administrator): the
+  // debtor of a user is its home as home staff, else its doctor as practice staff, else the pharmacy.
+  if (`${route.method} ${route.path}` === 'PUT /api/users/:id/paymentData' && !caller.auth.user.roles.includes('ROLE_ADMIN')) {
+    const debtor = (u: { roles: readonly string[]; home: string | null; doctor: string | null }) =>
+      u.home && u.roles.includes('ROLE_HOME') ? `home ${u.home}` : u.doctor && u.roles.includes('ROLE_DOCTOR') ? `doctor ${u.doctor}` : 'pharmacy';
+    const me = caller.auth.user;
+    const target = subject as { roles: readonly string[]; home: string | null; doctor: string | null };
+    if (debtor({ roles: me.roles, home: me.homeId, doctor: me.doctorId }) !== debtor(target)) return { status: 403, why: 'another debtor’s mandate' };
+  }
   return { status: 'allowed', why: `${meta.subject}.${action} allowed` };
 }
 

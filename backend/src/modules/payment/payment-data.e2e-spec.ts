@@ -14,6 +14,7 @@ let heimLeitung: AuthRecord;
 let heimPeer: AuthRecord;
 let heimBuchhalter: AuthRecord;
 let praxisLeitung: AuthRecord;
+let heimUndPraxis: AuthRecord;
 let otherHomeLeitung: AuthRecord;
 const api = () => request(app.getHttpServer());
 const NOBODY = '00000000-0000-4000-8000-000000000000';
@@ -32,6 +33,7 @@ useTestApp(async (booted) => {
   heimPeer = await addUser(app, { username: 'heim.kollegin', roles: ['ROLE_HOME'], homeId: home!.id });
   heimBuchhalter = await addUser(app, { username: 'heim.buchhalter', roles: ['ROLE_HOME', 'ROLE_ACCOUNTING'], homeId: home!.id });
   praxisLeitung = await addUser(app, { username: 'praxis.leitung', roles: ['ROLE_DOCTOR', 'ROLE_MANAGER'], doctorId: doctor!.id });
+  heimUndPraxis = await addUser(app, { username: 'heim.praxis', roles: ['ROLE_HOME', 'ROLE_DOCTOR'], homeId: home!.id, doctorId: doctor!.id });
   const other = await addHome(app, 'Haus Anderswo');
   await db().update(homes).set({ company: 'Anderswo gGmbH' }).where(eq(homes.id, other));
   otherHomeLeitung = await addUser(app, { username: 'anderswo.leitung', roles: ['ROLE_HOME', 'ROLE_MANAGER'], homeId: other });
@@ -293,6 +295,15 @@ describe('PUT /api/users/:id/paymentData', () => {
       expect(res.body).toMatchObject({ iban, ibanVisible: visible, mandate: true });
     });
 
+    it('an administrator acting as the user (masquerade) sees it masked', async () => {
+      await grant(heimLeitung);
+      const acting = await api().post(`/api/auth/masquerade/${heimLeitung.user._id}`).set('x-auth-token', users.admin.token);
+      expect(acting.status).toBe(200);
+      const res = await api().get(path(heimLeitung.user._id)).set('x-auth-token', acting.body.token as string);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ iban: 'DE89 **** **** **** **** 00', ibanVisible: false, mandate: true });
+    });
+
     it('answers a grant by an administrator for a home user masked as well', async () => {
       const res = await grant(users.admin, GOOD_IBAN, 'COBADEFFXXX', heimPeer);
       expect(res.status).toBe(200);
@@ -305,6 +316,8 @@ describe('PUT /api/users/:id/paymentData', () => {
     { title: 'a home user without the manager role', caller: () => heimPeer, target: () => heimPeer, status: 403 },
     { title: 'a home manager for another home', caller: () => heimLeitung, target: () => otherHomeLeitung, status: 404 },
     { title: 'a practice manager for a home user', caller: () => praxisLeitung, target: () => heimPeer, status: 404 },
+    { title: "a practice manager for a user of both the practice and a home (the home's mandate)", caller: () => praxisLeitung, target: () => heimUndPraxis, status: 403 },
+    { title: 'the pharmacy manager for a home user', caller: () => users.apotheke, target: () => heimPeer, status: 403 },
     { title: 'the pharmacy manager for an administrator', caller: () => users.apotheke, target: () => users.admin, status: 403 },
   ])('refuses a grant by $title and stores nothing', async ({ caller, target, status }) => {
     const res = await grant(caller(), GOOD_IBAN, 'COBADEFFXXX', target());

@@ -15,6 +15,7 @@ import { AuditService } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { berlinDate, Clock } from '../../core/clock/clock.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
+import { AppError } from '../../core/errors/app-error.js';
 import { userPolicy, userSubject } from '../../core/permissions/policies/index.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import { debtorKey, debtorOfUser, type DebtorRef } from './debtor-key.js';
@@ -34,8 +35,9 @@ const toGermanDate = (iso: string) => iso.split('-').reverse().join('.');
 /**
  * SEPA direct-debit mandates through a user's profile (GET/PUT /api/users/{id}/paymentData). The
  * user is reached under the user policy's `profile` action, exactly like the profile route; the
- * mandate belongs to the user's debtor (debtorOfUser). The IBAN is shown in full to the user
- * themselves and to accounting, masked to anyone else who may open the profile.
+ * mandate belongs to the user's debtor (debtorOfUser) and is granted or revoked only by that
+ * debtor's people or an administrator. The IBAN is shown in full to the user themselves and to
+ * accounting, masked to anyone else who may open the profile (and during a masquerade).
  */
 @Injectable()
 export class PaymentService {
@@ -64,6 +66,9 @@ export class PaymentService {
   async update(auth: AuthContext, id: string, dto: PaymentDataDto): Promise<PaymentDataAnswer | PaymentDataRefusal> {
     const user = await this.target(auth, id);
     const debtor = debtorOfUser(user);
+    // Only the debtor's own people (and administrators) grant or revoke its mandate: a practice
+    // manager who may edit a user of both a home and the practice must not change the home's account.
+    if (!auth.user.roles.includes('ROLE_ADMIN') && debtorKey(debtorOfUser(auth.user)) !== debtorKey(debtor)) throw AppError.forbidden();
     return dto.mandate ? this.grant(auth, id, debtor, dto) : this.revoke(auth, id, debtor);
   }
 
@@ -127,7 +132,8 @@ export class PaymentService {
   }
 
   private view(auth: AuthContext, id: string, party: { company: string; email: string }, mandate: MandateRow | null): PaymentData {
-    const ibanVisible = id === auth.userId || auth.user.roles.includes('ROLE_ACCOUNTING');
+    // Never in full to an administrator acting as someone else (masquerade).
+    const ibanVisible = !auth.masqueradeOf && (id === auth.userId || auth.user.roles.includes('ROLE_ACCOUNTING'));
     const iban = mandate ? this.cipher.decrypt(mandate.ibanCipher) : '';
     return {
       email: party.email,
