@@ -343,6 +343,37 @@ describe('masquerade into a deactivated user', () => {
   });
 });
 
+describe('a masquerade ends with the session it was opened from', () => {
+  const alive = async (token: string) => (await api().get('/api/auth/session').set('x-auth-token', token)).status;
+
+  it('signing out the first administrator ends every session of the chain (A → administrator B → home user)', async () => {
+    const a = await login(app, 'admin');
+    const b = await createUser('admin-kette', { roles: ['ROLE_ADMIN'] });
+    const asB = (await api().post(`/api/auth/masquerade/${b.id}`).set('x-auth-token', a.token)).body as AuthRecord;
+    const heim = await login(app, 'heim');
+    const asHeim = (await api().post(`/api/auth/masquerade/${heim.user._id}`).set('x-auth-token', asB.token)).body as AuthRecord;
+    expect(await alive(asHeim.token)).toBe(200);
+    expect((await api().post('/api/auth/logout').set('x-auth-token', a.token)).status).toBeLessThan(300);
+    expect(await alive(asB.token)).toBe(401);
+    expect(await alive(asHeim.token)).toBe(401);
+    // The home user's own session is not touched.
+    expect(await alive(heim.token)).toBe(200);
+  });
+
+  it('deactivating an administrator ends the sessions they opened as other users', async () => {
+    const removed = await createUser('admin-geht', { roles: ['ROLE_ADMIN'] });
+    const own = await login(app, 'admin-geht');
+    const fahrer = await login(app, 'fahrer');
+    const asFahrer = (await api().post(`/api/auth/masquerade/${fahrer.user._id}`).set('x-auth-token', own.token)).body as AuthRecord;
+    expect(await alive(asFahrer.token)).toBe(200);
+    const admin = await login(app, 'admin');
+    expect((await api().delete(`/api/users/${removed.id}`).set('x-auth-token', admin.token)).status).toBeLessThan(300);
+    expect(await alive(own.token)).toBe(401);
+    expect(await alive(asFahrer.token)).toBe(401);
+    expect(await alive(fahrer.token)).toBe(200);
+  });
+});
+
 describe('audit rows of a masquerade name the person', () => {
   it('names the first administrator through a chain of masquerades', async () => {
     const a = await login(app, 'admin');
