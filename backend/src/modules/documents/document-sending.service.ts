@@ -113,6 +113,8 @@ export class DocumentSendingService implements OnModuleInit {
       // An HTTP fax gateway took the fax; its delivery report follows (onSent / onFailed).
       onSubmitted: (message) => this.submitted(message),
       onFailed: (message, error) => this.outcome(message, 'failed', error),
+      // "Erneut senden" here or on the outbox page: the request is on its way again.
+      onRequeued: (message, requestedBy) => this.requeued(message, requestedBy),
     });
   }
 
@@ -151,16 +153,27 @@ export class DocumentSendingService implements OnModuleInit {
     const document = found!;
     await this.unitOfWork.run(async () => {
       const [message] = (await this.outbox.list({ reference: { kind: REFERENCE_KIND, id }, state: 'failed', limit: 1 })).data;
-      if (document.state !== 'failed' || !message || !(await this.outbox.retry(message.id))) {
+      // The requeue tells `requeued` below, which puts the request back on its way.
+      if (document.state !== 'failed' || !message || !(await this.outbox.retry(message.id, auth.userId))) {
         throw new AppError(409, [{ code: 'conflict', message: DOCUMENT_MESSAGES.notFailed }]);
       }
-      await this.repo.setState(id, 'queued');
-      await this.tracker.resent(id, document.priority as DocumentPriority, auth.userId);
-      if (message.channel === 'fax') await this.repo.addEvents(document.taskIds, { type: 'fax', data: null, document: id, createdBy: auth.userId });
       await this.audit.recordBy(auth, { action: 'document.resend', target: id, meta: { message: message.id } });
     });
     const [doctor] = await this.repo.doctors([document.doctorId]);
     return { message: DOCUMENT_MESSAGES.resent, document: this.toDto((await this.repo.find(id))!, doctor!, auth) };
+  }
+
+  /**
+   * A failed request's message queued again, from its own "Erneut senden" or from the outbox page:
+   * the request is queued, its orders' tracker rows are 'requested' again with a new reminder, and a
+   * fax says again that it is on its way. In the requeue's transaction.
+   */
+  private async requeued(message: OutboxMessage, requestedBy: string | null): Promise<void> {
+    const document = message.referenceId ? await this.repo.find(message.referenceId) : null;
+    if (!document || document.state !== 'failed') return;
+    await this.repo.setState(document.id, 'queued');
+    await this.tracker.resent(document.id, document.priority as DocumentPriority, requestedBy);
+    if (message.channel === 'fax') await this.repo.addEvents(document.taskIds, { type: 'fax', data: null, document: document.id, createdBy: requestedBy });
   }
 
   /** GET /api/documents/{id}/pdf: the request's PDF, for whoever may read the document (404 otherwise). */

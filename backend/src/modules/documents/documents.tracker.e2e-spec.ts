@@ -177,6 +177,35 @@ describe('the outbox moves a request', () => {
     ]);
   });
 
+  it('"Erneut senden" on the outbox page puts the request back on its way like its own button', async () => {
+    const doctor = await doctorWith({ email: '', fax: '13', preferred: 'Fax' });
+    const a = await insertTask({ doctorId: doctor });
+    const document = await requestFor(doctor, [a], {}, 'fax');
+    expect(await waitFor(document._id, a, 'failed')).toBe('failed');
+    const [message] = await database.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.idempotencyKey, `document-${document._id}`));
+    await database
+      .update(outboxMessages)
+      .set({ payload: sql`jsonb_set(${outboxMessages.payload}, '{to}', '"030 123457"')` })
+      .where(eq(outboxMessages.id, message!.id));
+    const faxEvents = async () => (await database.select({ id: taskEvents.id }).from(taskEvents).where(and(eq(taskEvents.taskId, a), eq(taskEvents.type, 'fax')))).length;
+    const before = await faxEvents();
+    const retry = await api().post(`/api/outbox/${message!.id}/retry`).set('x-auth-token', as('admin'));
+    expect(retry.status).toBe(200);
+    // "Fax wird versendet" again on the order, and the request asked for anew.
+    expect(await faxEvents()).toBe(before + 1);
+    expect(await waitFor(document._id, a, 'delivered')).toBe('delivered');
+    const [row] = await database.select().from(documentTasks).where(eq(documentTasks.documentId, document._id));
+    expect(row!.remindAt).not.toBeNull();
+    const history = (await tracked('apotheke', document._id))!.items[0]!.history.map((h) => [h.state, h.cause, h.by?.username ?? null]);
+    expect(history).toEqual([
+      ['requested', 'created', 'apotheke'],
+      ['failed', 'outbox', null],
+      ['requested', 'resent', 'admin'],
+      ['delivered', 'outbox', null],
+    ]);
+    expect((await database.select({ state: documents.state }).from(documents).where(eq(documents.id, document._id)))[0]!.state).not.toBe('failed');
+  });
+
   it('versendet: an HTTP fax gateway took the fax (onSubmitted), then zugestellt with its report (onSent)', async () => {
     const doctor = await doctorWith({ email: '', fax: '030 777888', preferred: 'Fax' });
     const a = await insertTask({ doctorId: doctor });

@@ -66,7 +66,7 @@ export class RequestTrackerService implements OnModuleInit {
   }
 
   /** 'Erneut senden': the failed orders stand at 'angefordert' again, a new stage reminded anew. */
-  async resent(documentId: string, priority: DocumentPriority, by: string): Promise<void> {
+  async resent(documentId: string, priority: DocumentPriority, by: string | null): Promise<void> {
     const at = this.clock.now();
     await this.move({ document: documentId }, 'requested', 'resent', by, reminderDue(at, priority, this.config.recipeReminders));
   }
