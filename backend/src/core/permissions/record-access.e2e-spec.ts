@@ -607,6 +607,32 @@ describe('nobody but an administrator sets the password of an administrator', ()
   });
 });
 
+describe('nobody takes over an account with more power than their own', () => {
+  it.each([
+    { name: 'heim.leitung', roles: ['ROLE_HOME', 'ROLE_PHARMA', 'ROLE_MANAGER'] },
+    { name: 'heim.leitung', roles: ['ROLE_HOME', 'ROLE_ACCOUNTING'] },
+    { name: 'praxis.leitung', roles: ['ROLE_DOCTOR', 'ROLE_PHARMA'] },
+  ])('$name cannot set the password of, deactivate or act as a colleague holding $roles, by any route', async ({ name, roles }) => {
+    const caller = callers.find((c) => c.name === name)!;
+    const me = caller.auth.user;
+    const strongerId = await addUser({ roles: roles as Role[], homeId: me.homeId, doctorId: me.doctorId });
+    const [before] = await database.select({ hash: users.passwordHash, status: users.status }).from(users).where(eq(users.id, strongerId));
+    const body = { password: 'Neu#Passwort2024!', password_confirm: 'Neu#Passwort2024!' };
+    const answers = [
+      await api().put(`/api/users/${strongerId}/profile`).set('x-auth-token', caller.record.token).send(body),
+      await api().put(`/api/users/${strongerId}`).set('x-auth-token', caller.record.token).send(body),
+      await api().put(`/api/users/${strongerId}`).set('x-auth-token', caller.record.token).send({ deactivated: true }),
+      await api().delete(`/api/users/${strongerId}`).set('x-auth-token', caller.record.token),
+    ];
+    expect(answers.map((a) => a.status).every((s) => s === 403 || s === 404)).toBe(true);
+    const [after] = await database.select({ hash: users.passwordHash, status: users.status }).from(users).where(eq(users.id, strongerId));
+    expect(after).toEqual(before);
+    // A colleague with the caller's own kind of account stays theirs to look after.
+    const peerId = await addUser({ roles: [me.homeId ? 'ROLE_HOME' : 'ROLE_DOCTOR'], homeId: me.homeId, doctorId: me.doctorId });
+    expect((await api().put(`/api/users/${peerId}`).set('x-auth-token', caller.record.token).send(body)).status).toBe(200);
+  });
+});
+
 describe("a policy's WHERE clause and its single-record check agree", () => {
   const callerNames = ALL_CALLERS;
 

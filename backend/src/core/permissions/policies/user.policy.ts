@@ -1,4 +1,4 @@
-import { grantableRoles as grantableRolesOf, type Role } from '@mediport/contracts';
+import { grantableRoles as grantableRolesOf, type Role, ROLES } from '@mediport/contracts';
 import type { PermissionName } from '@mediport/permissions';
 import { users } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../auth/auth-context.js';
@@ -50,9 +50,15 @@ function shares(auth: AuthContext): Condition {
   );
 }
 
-/** Only an administrator touches an administrator. */
+/**
+ * Nobody but an administrator changes, takes over or places documents for a user who holds a role
+ * beyond the caller's own and those the caller may grant: a home manager cannot set the password of
+ * a colleague of the same home who is also a pharmacist or an administrator, and then act as them.
+ */
 function protectAdmins(auth: AuthContext): Condition {
-  return auth.user.roles.includes('ROLE_ADMIN') ? TRUE : cond.not(cond.has('roles', 'ROLE_ADMIN'));
+  if (auth.user.roles.includes('ROLE_ADMIN')) return TRUE;
+  const within = new Set<string>([...auth.user.roles, ...grantableRoles(auth)]);
+  return cond.and(...ROLES.filter((role) => role === 'ROLE_ADMIN' || !within.has(role)).map((role) => cond.not(cond.has('roles', role))));
 }
 
 const self = (auth: AuthContext) => cond.eq('id', auth.userId);
