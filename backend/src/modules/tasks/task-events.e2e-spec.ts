@@ -567,6 +567,9 @@ describe('GET /api/tasks: events, unseenEvents, error, filter[notSeenEvents]', (
     { title: 'a fax response SENT', events: [{ type: 'fax', data: JSON_NULL }, { type: 'faxresponse', data: 'SENT' }], error: false },
     { title: 'a fax response other than SENT', events: [{ type: 'fax', data: JSON_NULL }, { type: 'faxresponse', data: 'NO_ANSWER' }], error: true },
     { title: 'a failed fax response, then SENT', events: [{ type: 'faxresponse', data: 'BUSY' }, { type: 'faxresponse', data: 'SENT' }], error: false },
+    { title: 'a failed fax, then a sent e-mail', events: [{ type: 'fax', data: JSON_NULL }, { type: 'faxresponse', data: 'NO_ANSWER' }, { type: 'email', data: JSON_NULL }], error: false },
+    { title: 'a sent e-mail, then a failed fax', events: [{ type: 'email', data: JSON_NULL }, { type: 'fax', data: JSON_NULL }, { type: 'faxresponse', data: 'NO_ANSWER' }], error: true },
+    { title: 'a fax response SENT, then a failed e-mail', events: [{ type: 'fax', data: JSON_NULL }, { type: 'faxresponse', data: 'SENT' }, { type: 'email', data: JSON_NULL, state: 'failed' }], error: true },
   ])('error is $error for $title', async ({ events, error }) => {
     const id = await insertTask();
     for (const e of events) await insertEvent(id, e);

@@ -21,13 +21,13 @@ export function hasUnseenEvents(viewerId: string): SQL {
 }
 
 /**
- * The error flag of a task (docs/decisions/order-error-mark.md): its last e-mail or fax event failed (state 'failed'),
- * or its last fax response says anything but SENT.
+ * The error flag of a task (docs/decisions/order-error-mark.md): its newest e-mail, fax or fax
+ * response decides. A failed e-mail or fax, or a fax response other than SENT, marks it; a newer
+ * e-mail, fax or SENT clears an older failure, whichever way it went.
  */
-const TASK_ERROR = sql<boolean>`(coalesce((select ${taskEvents.state} = 'failed' from ${taskEvents}
-    where ${taskEvents.taskId} = ${OUTER_TASK} and ${taskEvents.type} in ('email', 'fax') order by ${taskEvents.createdAt} desc limit 1), false)
-  or coalesce((select (${taskEvents.data} #>> '{}') is distinct from 'SENT' from ${taskEvents}
-    where ${taskEvents.taskId} = ${OUTER_TASK} and ${taskEvents.type} = 'faxresponse' order by ${taskEvents.createdAt} desc limit 1), false))`;
+const TASK_ERROR = sql<boolean>`coalesce((select case when ${taskEvents.type} = 'faxresponse' then (${taskEvents.data} #>> '{}') is distinct from 'SENT'
+    else ${taskEvents.state} is not distinct from 'failed' end from ${taskEvents}
+    where ${taskEvents.taskId} = ${OUTER_TASK} and ${taskEvents.type} in ('email', 'fax', 'faxresponse') order by ${taskEvents.createdAt} desc limit 1), false)`;
 
 /**
  * What a task's row shows of its event feed, as columns correlated to the outer query's `tasks`:
