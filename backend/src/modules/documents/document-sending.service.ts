@@ -85,11 +85,22 @@ const doctorName = (d: { title: string; firstname: string; lastname: string }) =
 /** The letterhead of a request: the pharmacy's (company settings) or a care home's sender settings. */
 type Sender = ReturnType<typeof letterhead> & { logo?: string };
 
+/** A request's prints, made before its transaction. */
+interface Printed {
+  fileId: string;
+  /** The notice sheet faxed instead of the request (doctors who prefer a fax notification). */
+  noticeFileId: string | null;
+  /** The notice's text (notifications by e-mail and fax). */
+  notice: string;
+  reasonLine: string;
+}
+
 /**
  * Sending prescription requests: per doctor one PDF (letterhead, text, the orders as a table), one
  * document row, on every order a recipe_request event and the channel's first event, and one outbox
- * message — all in one transaction. The outbox delivers later; its outcome writes the channel's
- * result on the orders ('E-Mail wurde versendet' or failed, 'Fax wurde versendet' or the error).
+ * message — the PDFs printed first, everything else in one transaction. The outbox delivers later;
+ * its outcome writes the channel's result on the orders ('E-Mail wurde versendet' or failed, 'Fax
+ * wurde versendet' or the error).
  */
 @Injectable()
 export class DocumentSendingService implements OnModuleInit {
@@ -131,13 +142,24 @@ export class DocumentSendingService implements OnModuleInit {
       if (!senders.has(homeId)) senders.set(homeId, this.homeSender(homeId, berlinDate(createdAt)));
       return (await senders.get(homeId)) ?? pharmacy;
     };
-    const ids = await this.unitOfWork.run(async () => {
-      // Each order becomes one request's current one: two sendings for the same order wait for each other.
-      await this.tasks.lockMany(groups.flatMap((g) => g.rows.map((r) => r.task.id)));
-      const created: string[] = [];
-      for (const group of groups) created.push(await this.write(auth, group, await senderOf(group), createdAt));
-      return created;
-    });
+    // The PDFs are printed before the transaction: a print takes up to the PDF service's timeout,
+    // and the orders must not stay locked meanwhile (on the embedded database the one connection
+    // would hold up every other request). When the writing fails, the prints are removed again.
+    const printed: Printed[] = [];
+    let ids: string[];
+    try {
+      for (const group of groups) printed.push(await this.print(auth, group, await senderOf(group), createdAt));
+      ids = await this.unitOfWork.run(async () => {
+        // Each order becomes one request's current one: two sendings for the same order wait for each other.
+        await this.tasks.lockMany(groups.flatMap((g) => g.rows.map((r) => r.task.id)));
+        const created: string[] = [];
+        for (const [i, group] of groups.entries()) created.push(await this.write(auth, group, printed[i]!, createdAt));
+        return created;
+      });
+    } catch (error) {
+      await Promise.all(printed.flatMap((p) => [p.fileId, p.noticeFileId]).filter((id): id is string => !!id).map((id) => this.files.remove(id).catch(() => undefined)));
+      throw error;
+    }
     const documents = await Promise.all(ids.map(async (id) => this.toDto((await this.repo.find(id))!, groups[ids.indexOf(id)]!.doctor, auth)));
     return { message: DOCUMENT_MESSAGES.created, documents };
   }
@@ -247,9 +269,9 @@ export class DocumentSendingService implements OnModuleInit {
     };
   }
 
-  /** One doctor's document: PDF, row, events, outbox message. Inside the caller's unit of work. */
-  private async write(auth: AuthContext, group: CheckedGroup, sender: Sender, createdAt: Date): Promise<string> {
-    const { doctor, channel, rows } = group;
+  /** One doctor's request printed and stored: its PDF and, for a fax notice, the notice sheet. */
+  private async print(auth: AuthContext, group: CheckedGroup, sender: Sender, createdAt: Date): Promise<Printed> {
+    const { doctor, rows } = group;
     const reasonLine = documentReasonLine(group.reason, group.priority, group.supplyDays);
     const pdf = await this.pdf.render(
       'recipe-request',
@@ -266,6 +288,19 @@ export class DocumentSendingService implements OnModuleInit {
       { title: group.subject },
     );
     const file = await this.files.save(pdf, { accept: ['application/pdf'], message: DOCUMENT_MESSAGES.noneSent, maxBytes: 20 * 1024 * 1024, originalName: PDF_NAME, createdBy: auth.userId });
+    const notice = `Für Sie liegt eine neue Rezeptanforderung${sender.name ? ` von ${sender.name}` : ''} im Medikationsportal bereit.`;
+    let noticeFileId: string | null = null;
+    if (group.channel === 'fax-notification') {
+      const sheet = await this.pdf.render('fax-notice', { notice, createdAt: new Date() }, { title: 'Neue Rezeptanforderung' });
+      noticeFileId = (await this.files.save(sheet, { accept: ['application/pdf'], message: DOCUMENT_MESSAGES.noneSent, maxBytes: 5 * 1024 * 1024, originalName: 'Hinweis.pdf', createdBy: auth.userId })).id;
+    }
+    return { fileId: file.id, noticeFileId, notice, reasonLine };
+  }
+
+  /** One doctor's document: row, events, outbox message, with its prints. Inside the caller's unit of work. */
+  private async write(auth: AuthContext, group: CheckedGroup, printed: Printed, createdAt: Date): Promise<string> {
+    const { doctor, channel, rows } = group;
+    const { reasonLine } = printed;
     const homes = [...new Set(rows.map((r) => r.task.homeId))];
     const taskIdsOf = rows.map((r) => r.task.id);
     const id = await this.repo.insert({
@@ -275,7 +310,7 @@ export class DocumentSendingService implements OnModuleInit {
       subject: group.subject,
       content: group.content,
       taskIds: taskIdsOf,
-      fileId: file.id,
+      fileId: printed.fileId,
       state: 'queued',
       reason: group.reason,
       priority: group.priority,
@@ -295,33 +330,29 @@ export class DocumentSendingService implements OnModuleInit {
     });
     // A fax says at once that it is on its way ('Fax wird versendet'); an e-mail speaks when it went.
     if (channel === 'fax' || channel === 'fax-notification') await this.repo.addEvents(taskIdsOf, { type: 'fax', data: null, document: id, createdBy: auth.userId });
-    await this.enqueue(auth, id, group, file.id, message, sender.name);
+    await this.enqueue(auth, id, group, printed, message);
     await this.audit.recordBy(auth, { action: 'document.create', target: id, meta: { doctor: doctor.id, channel, tasks: taskIdsOf.length } });
     rows.forEach((r, i) => this.live.eventCreated({ id: r.task.id, homeId: r.task.homeId, doctorId: r.task.doctorId, status: r.task.status }, events[i]!));
     return id;
   }
 
-  private async enqueue(auth: AuthContext, id: string, group: CheckedGroup, fileId: string, plain: string, pharmacy: string): Promise<void> {
+  private async enqueue(auth: AuthContext, id: string, group: CheckedGroup, printed: Printed, plain: string): Promise<void> {
     const reference = { kind: REFERENCE_KIND, id };
     const common = { idempotencyKey: `document-${id}`, reference, createdBy: auth.userId };
-    const notice = `Für Sie liegt eine neue Rezeptanforderung${pharmacy ? ` von ${pharmacy}` : ''} im Medikationsportal bereit.`;
     switch (group.channel) {
       case 'email':
-        await this.outbox.enqueue({ ...common, channel: 'email', payload: { to: [group.doctor.email], subject: group.subject, text: plain, attachments: [{ fileId, name: PDF_NAME }] } });
+        await this.outbox.enqueue({ ...common, channel: 'email', payload: { to: [group.doctor.email], subject: group.subject, text: plain, attachments: [{ fileId: printed.fileId, name: PDF_NAME }] } });
         return;
       case 'email-notification':
         // A notice without health data: no patient, no medicine, no attachment.
-        await this.outbox.enqueue({ ...common, channel: 'email', payload: { to: [group.doctor.email], subject: 'Neue Rezeptanforderung', text: notice } });
+        await this.outbox.enqueue({ ...common, channel: 'email', payload: { to: [group.doctor.email], subject: 'Neue Rezeptanforderung', text: printed.notice } });
         return;
       case 'fax':
-        await this.outbox.enqueue({ ...common, channel: 'fax', payload: { to: group.doctor.fax, fileId, name: PDF_NAME } });
+        await this.outbox.enqueue({ ...common, channel: 'fax', payload: { to: group.doctor.fax, fileId: printed.fileId, name: PDF_NAME } });
         return;
-      case 'fax-notification': {
-        const sheet = await this.pdf.render('fax-notice', { notice, createdAt: new Date() }, { title: 'Neue Rezeptanforderung' });
-        const noticeFile = await this.files.save(sheet, { accept: ['application/pdf'], message: DOCUMENT_MESSAGES.noneSent, maxBytes: 5 * 1024 * 1024, originalName: 'Hinweis.pdf', createdBy: auth.userId });
-        await this.outbox.enqueue({ ...common, channel: 'fax', payload: { to: group.doctor.fax, fileId: noticeFile.id, name: 'Hinweis.pdf' } });
+      case 'fax-notification':
+        await this.outbox.enqueue({ ...common, channel: 'fax', payload: { to: group.doctor.fax, fileId: printed.noticeFileId!, name: 'Hinweis.pdf' } });
         return;
-      }
     }
   }
 
