@@ -13,7 +13,8 @@ import { e164 } from '../../core/outbox/fax.transport.js';
 import { SmtpReceiver } from '../../core/outbox/testing/smtp-receiver.js';
 import { until } from '../../core/outbox/testing/until.js';
 import { pdfText } from '../../core/pdf/testing/pdf-text.js';
-import { doctors, documents, homes, patients, settings, taskEvents, tasks } from '../../db/schema/index.js';
+import { doctors, documents, files, homes, outboxMessages, patients, settings, taskEvents, tasks } from '../../db/schema/index.js';
+import { whileAuditFails } from '../../testing/failing-audit.js';
 import { grantPermission } from '../../testing/acl.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { type TaskWorld, taskWorld } from '../tasks/testing/task-world.js';
@@ -122,6 +123,20 @@ describe('POST /api/documents by e-mail', () => {
     expect(text).toContain('Löwen-Apotheke Mitte');
     expect(text).not.toContain('Residenz Absender');
     expect(text).not.toContain('Pflegedienstleitung');
+  });
+
+  it('a sending that fails in its transaction leaves no request, no message and no stored PDF behind', async () => {
+    const doctor = await doctorWith({ email: `scheitern${run}@beispiel.de`, fax: '030 555111', preferred: 'Fax' });
+    const a = await insertTask({ doctorId: doctor });
+    const counts = async () => ({
+      files: (await database.select({ id: files.id }).from(files)).length,
+      documents: (await database.select({ id: documents.id }).from(documents)).length,
+      messages: (await database.select({ id: outboxMessages.id }).from(outboxMessages)).length,
+    });
+    const before = await counts();
+    const res = await whileAuditFails(database, 'document.create', () => send('apotheke', { type: 'fax', documents: [{ doctor, subject: 'Scheitert', content: '<p>x</p>', tasks: [a] }] }));
+    expect(res.status).toBe(500);
+    expect(await counts()).toEqual(before);
   });
 
   it('sends a notice without health data to a doctor who prefers e-mail notifications', async () => {
