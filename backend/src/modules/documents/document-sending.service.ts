@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { PermissionName } from '@mediport/permissions';
 import {
   DOCUMENT_CONTENT_MAX,
   DOCUMENT_DEFAULT_PRIORITY,
@@ -245,6 +246,9 @@ export class DocumentSendingService implements OnModuleInit {
       if (groupRows.some((r) => r.task.type === WAITING_AT_PRACTICE)) throw invalid(`${g.path}.tasks`, DOCUMENT_MESSAGES.waitingAtPractice);
       const channel = documentChannel(type, doctor);
       if (!channel) throw invalid(`${g.path}.doctor`, DOCUMENT_MESSAGES.noAddress);
+      // Each way needs its own right (the order's "E-Mail" / "Fax" action); document_create allows both.
+      const way: PermissionName = channel === 'fax' || channel === 'fax-notification' ? 'task_action_fax_view' : 'task_action_mail_view';
+      if (!auth.can('document_create') && !auth.can(way)) throw AppError.forbidden();
       return { doctor, channel, subject: g.subject, content: g.content, rows: groupRows, reason: g.reason, priority: g.priority, supplyDays: g.supplyDays };
     });
   }

@@ -275,6 +275,22 @@ describe('POST /api/documents: refusals change nothing', () => {
     await restore();
   });
 
+  it('sends only the ways the caller holds: with the e-mail action alone, no fax (403, nothing written)', async () => {
+    const restore = await grantPermission(app, as('admin'), 'ROLE_HOME', 'task_action_mail_view');
+    try {
+      const doctor = await doctorWith({ email: `wege${run}@beispiel.de`, fax: '030 555222', preferred: 'Fax' });
+      const a = await insertTask({ doctorId: doctor });
+      const fax = await send('heim', { type: 'fax', documents: [{ doctor, subject: 'Nur Mail', content: '', tasks: [a] }] });
+      expect(fax.status).toBe(403);
+      expect(await eventsOf(a)).toEqual([]);
+      const byPreference = await send('heim', { type: 'preferred', documents: [{ doctor, subject: 'Nur Mail', content: '', tasks: [a] }] });
+      expect(byPreference.status).toBe(403);
+      expect((await send('heim', { type: 'email', documents: [{ doctor, subject: 'Nur Mail', content: '', tasks: [a] }] })).status).toBe(201);
+    } finally {
+      await restore();
+    }
+  });
+
   it.each(['fahrer', 'buchhaltung'] as const)('is refused without a sending permission (%s)', async (caller) => {
     expect((await send(caller, { documents: [{ doctor: ownDoctor, subject: 'R', content: '', tasks: [await insertTask()] }] })).status).toBe(403);
   });
