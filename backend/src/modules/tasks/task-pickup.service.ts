@@ -142,18 +142,19 @@ export class TaskPickupService {
    * POST /api/tasks/pickup: the listed new orders (types 1, 3, 4) go to the drivers, and the answer
    * is their pickup sheet. All or nothing: one task the caller may not see (404), not new or a
    * self-purchase (409), or not the caller's to hand over (403) refuses the whole request, and a
-   * sheet that cannot be printed rolls the status changes back.
+   * sheet that cannot be printed changes nothing.
    */
   async pickupSheet(auth: AuthContext, body: unknown): Promise<PickupSheet> {
     const ids = this.pickupIds(body);
     const at = new Date();
-    const pdf = await this.unitOfWork.run(async () => {
-      const locked = await this.repo.lockMany(ids);
-      const visible = locked.filter((t) => taskPolicy.can(auth, 'read', taskSubject(t)));
-      if (visible.length !== ids.length) throw pickupUnknown();
-      if (visible.some((t) => t.status !== 'new')) throw new AppError(409, [{ path: 'tasks', code: 'illegal_transition', message: PICKUP_MESSAGES.notNew }]);
-      if (visible.some((t) => !PICKUP_TASK_TYPES.includes(t.type as TaskType))) throw new AppError(409, [{ path: 'tasks', code: 'illegal_transition', message: PICKUP_MESSAGES.type }]);
-      for (const t of visible) taskPolicy.assert(auth, 'pickup', taskSubject(t));
+    // Printed before the orders are locked: a print may take seconds, and on the embedded database
+    // a transaction holds the one connection. The same checks run again on the locked rows, so an
+    // order that changed meanwhile refuses the whole request and the sheet is never handed out.
+    this.checkPickup(auth, ids, await this.repo.findMany(ids));
+    const { rows } = await this.repo.list({ query: { offset: 0, limit: ids.length, sort: { field: 'createdAt', desc: false }, filter: {} }, viewerId: auth.userId, scope: undefined, ids });
+    const pdf = await this.renderSheet(rows, at);
+    await this.unitOfWork.run(async () => {
+      const visible = this.checkPickup(auth, ids, await this.repo.lockMany(ids));
       await this.repo.saveMany(ids, { status: 'pickup', modifiedAt: at, modifiedBy: auth.userId });
       const eventIds = await this.repo.addStatusEvents(visible.map((t) => ({ taskId: t.id, from: 'new', to: 'pickup' })), auth.userId);
       await this.hooks.statusChanged({ auth, changes: visible.map((t) => ({ taskId: t.id, from: 'new', to: 'pickup' })) });
@@ -163,10 +164,18 @@ export class TaskPickupService {
         this.live.taskChanged({ ...before, status: 'pickup' }, before);
         this.live.eventCreated({ ...before, status: 'pickup' }, eventIds[i]!);
       });
-      const { rows } = await this.repo.list({ query: { offset: 0, limit: ids.length, sort: { field: 'createdAt', desc: false }, filter: {} }, viewerId: auth.userId, scope: undefined, ids });
-      return this.renderSheet(rows, at);
     });
     return { pdf, fileName: pickupFileName(at) };
+  }
+
+  /** The listed orders, all of them the caller's to hand to the drivers: else 404, 409 or 403 for the whole request. */
+  private checkPickup(auth: AuthContext, ids: string[], found: TaskRow[]): TaskRow[] {
+    const visible = found.filter((t) => taskPolicy.can(auth, 'read', taskSubject(t)));
+    if (visible.length !== ids.length) throw pickupUnknown();
+    if (visible.some((t) => t.status !== 'new')) throw new AppError(409, [{ path: 'tasks', code: 'illegal_transition', message: PICKUP_MESSAGES.notNew }]);
+    if (visible.some((t) => !PICKUP_TASK_TYPES.includes(t.type as TaskType))) throw new AppError(409, [{ path: 'tasks', code: 'illegal_transition', message: PICKUP_MESSAGES.type }]);
+    for (const t of visible) taskPolicy.assert(auth, 'pickup', taskSubject(t));
+    return visible;
   }
 
   private async renderSheet(rows: TaskListRow[], at: Date): Promise<Buffer> {
