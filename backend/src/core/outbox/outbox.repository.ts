@@ -158,11 +158,11 @@ export class OutboxRepository {
       .where(this.leased(claimed));
   }
 
-  /** A failed message queued again with all its attempts; the same idempotency key. */
-  async requeueFailed(id: string): Promise<OutboxMessage | undefined> {
+  /** A failed message queued again with all its attempts; the same idempotency key; `payload` replaces the old one when given. */
+  async requeueFailed(id: string, payload?: OutboxMessage['payload']): Promise<OutboxMessage | undefined> {
     const [row] = await this.db
       .update(t)
-      .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: sql`now()`, ...(payload ? { payload } : {}) })
       .where(and(eq(t.id, id), eq(t.state, 'failed')))
       .returning();
     return row;

@@ -59,11 +59,12 @@ export class OutboxService {
   /**
    * "Erneut senden": queues a failed message again, with all its attempts and the same key (so the
    * same Message-ID), and tells its owner (`onRequeued`) in the same transaction. Joins the ambient
-   * unit of work. Null when no failed message has this id.
+   * unit of work. Null when no failed message has this id. `payload`: the owner's corrected message
+   * (e.g. a recipient's address fixed since), sent instead of the old one.
    */
-  async retry(id: string, requestedBy: string | null = null): Promise<OutboxMessage | null> {
+  async retry(id: string, requestedBy: string | null = null, payload?: OutboxMessage['payload']): Promise<OutboxMessage | null> {
     return this.unitOfWork.run(async () => {
-      const row = await this.repository.requeueFailed(id);
+      const row = await this.repository.requeueFailed(id, payload);
       if (!row) return null;
       await this.registry.handlersFor(row.referenceKind)?.onRequeued?.(row, requestedBy);
       this.unitOfWork.afterCommit(() => this.registry.wake(row));

@@ -27,7 +27,7 @@ import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { FilesService, type StoredFile } from '../../core/files/files.service.js';
 import { OutboxService } from '../../core/outbox/outbox.service.js';
-import type { OutboxMessage } from '../../core/outbox/outbox.types.js';
+import type { EmailPayload, FaxPayload, OutboxMessage } from '../../core/outbox/outbox.types.js';
 import { PdfService } from '../../core/pdf/pdf.service.js';
 import { documentPolicy, doctorPolicy, stateOf, taskPolicy } from '../../core/permissions/policies/index.js';
 import { letterhead } from '../settings/letterhead.js';
@@ -85,6 +85,19 @@ const doctorName = (d: { title: string; firstname: string; lastname: string }) =
 
 /** The letterhead of a request: the pharmacy's (company settings) or a care home's sender settings. */
 type Sender = ReturnType<typeof letterhead> & { logo?: string };
+
+/** The message's payload addressed to the doctor's current e-mail or fax, or undefined when that did not change (or is gone). */
+function currentAddress(message: OutboxMessage, doctor: { email: string | null; fax: string | null } | null): OutboxMessage['payload'] | undefined {
+  if (!doctor) return undefined;
+  if (message.channel === 'email') {
+    const payload = message.payload as EmailPayload;
+    const email = doctor.email?.trim();
+    return email && !(payload.to.length === 1 && payload.to[0] === email) ? { ...payload, to: [email] } : undefined;
+  }
+  const payload = message.payload as FaxPayload;
+  const fax = doctor.fax?.trim();
+  return fax && fax !== payload.to ? { ...payload, to: fax } : undefined;
+}
 
 /** A request's prints, made before its transaction. */
 interface Printed {
@@ -176,8 +189,12 @@ export class DocumentSendingService implements OnModuleInit {
     const document = found!;
     await this.unitOfWork.run(async () => {
       const [message] = (await this.outbox.list({ reference: { kind: REFERENCE_KIND, id }, state: 'failed', limit: 1 })).data;
+      // Sent to the doctor's address as it is now: a wrong e-mail address or fax number, the usual
+      // cause of a failure, is corrected on the doctor and then sent again.
+      const [doctor] = await this.repo.doctors([document.doctorId]);
+      const payload = message ? currentAddress(message, doctor ?? null) : undefined;
       // The requeue tells `requeued` below, which puts the request back on its way.
-      if (document.state !== 'failed' || !message || !(await this.outbox.retry(message.id, auth.userId))) {
+      if (document.state !== 'failed' || !message || !(await this.outbox.retry(message.id, auth.userId, payload))) {
         throw new AppError(409, [{ code: 'conflict', message: DOCUMENT_MESSAGES.notFailed }]);
       }
       await this.audit.recordBy(auth, { action: 'document.resend', target: id, meta: { message: message.id } });

@@ -157,14 +157,14 @@ describe('the outbox moves a request', () => {
     const [row] = await database.select().from(documentTasks).where(eq(documentTasks.documentId, document._id));
     expect(row!.remindAt).toBeNull();
     expect((await tracked('apotheke', document._id))!.progress).toBe('failed');
-    // The number fixed in the queued message: sent again, it is asked for anew (a new stage, reminded anew) and delivered.
-    await database
-      .update(outboxMessages)
-      .set({ payload: sql`jsonb_set(${outboxMessages.payload}, '{to}', '"030 123456"')` })
-      .where(eq(outboxMessages.idempotencyKey, `document-${document._id}`));
+    // The pharmacy corrects the number on the doctor (as the doctor form saves it): sent again, to the
+    // corrected number, the request is asked for anew (a new stage, reminded anew) and delivered.
+    await database.update(doctors).set({ fax: '030 123456' }).where(eq(doctors.id, doctor));
     const resend = await api().post(`/api/documents/${document._id}/resend`).set('x-auth-token', as('apotheke'));
     expect(resend.status).toBe(200);
     expect(await waitFor(document._id, a, 'delivered')).toBe('delivered');
+    const [message] = await database.select({ payload: outboxMessages.payload }).from(outboxMessages).where(eq(outboxMessages.idempotencyKey, `document-${document._id}`));
+    expect((message!.payload as { to: string }).to).toBe('030 123456');
     const [again] = await database.select().from(documentTasks).where(eq(documentTasks.documentId, document._id));
     expect(again!.remindAt).not.toBeNull();
     expect(again!.remindedAt).toBeNull();
