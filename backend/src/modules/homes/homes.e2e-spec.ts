@@ -290,6 +290,13 @@ describe('living areas', () => {
     expect((await api().get(`/api/homes/${otherHome}/groups`).set('x-auth-token', as('heim'))).status).toBe(404);
   });
 
+  it('two living areas of the same name added at once: one is created, the other answers 400 with the message, never a 500', async () => {
+    const name = `Wohnbereich Gleichzeitig ${Date.now()}`;
+    const answers = await Promise.all([1, 2, 3].map(() => api().post(`/api/homes/${ownHome}/groups`).set('x-auth-token', heimLeitung.token).send({ name })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+    for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body.errors).toEqual([{ path: 'name', code: 'invalid', message: MASTERDATA_API_MESSAGES.homeGroupTaken }]);
+  });
+
   it('are added and renamed by a home manager of the own home; names required and unique (any case)', async () => {
     const add = await api().post(`/api/homes/${ownHome}/groups`).set('x-auth-token', heimLeitung.token).send({ name: ' Wohnbereich C ' });
     expect(add.status).toBe(201);

@@ -5,6 +5,7 @@ import { validateHome, validateHomeGroup } from '@mediport/validation';
 import { AuditService, type CallerAuditEntry } from '../../core/audit/audit.service.js';
 import type { AuthContext } from '../../core/auth/auth-context.js';
 import { SessionService } from '../../core/auth/session.service.js';
+import { isUniqueViolation } from '../../core/db/unique-violation.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../core/files/file-types.js';
@@ -52,6 +53,12 @@ const SENDER_FIELDS = ['senderName', 'senderPhone', 'senderFax'] as const;
 type HomeForm = Record<(typeof BASE_FIELDS)[number] | (typeof SENDER_FIELDS)[number], string>;
 
 const notFoundGroup = () => AppError.notFound();
+
+/** Two saves of the same name at once: the unique index refuses the second, answered like the pre-check. */
+function groupNameRace(error: unknown): never {
+  if (isUniqueViolation(error)) throw AppError.badRequest([{ path: 'name', code: 'invalid', message: MASTERDATA_API_MESSAGES.homeGroupTaken }]);
+  throw error;
+}
 
 @Injectable()
 export class HomesService {
@@ -239,21 +246,25 @@ export class HomesService {
   async createGroup(auth: AuthContext, homeId: string, dto: HomeGroupWriteDto): Promise<HomeGroupDto> {
     await this.homeFor(auth, homeId, 'groups');
     const name = await this.checkGroupName(homeId, dto.name, null);
-    const id = await this.unitOfWork.run(async () => {
-      const created = await this.repo.createGroup(homeId, name);
-      await this.audit.recordBy(auth, { action: HOME_AUDIT.groupCreate, target: created, meta: { name, home: homeId } });
-      return created;
-    });
+    const id = await this.unitOfWork
+      .run(async () => {
+        const created = await this.repo.createGroup(homeId, name);
+        await this.audit.recordBy(auth, { action: HOME_AUDIT.groupCreate, target: created, meta: { name, home: homeId } });
+        return created;
+      })
+      .catch(groupNameRace);
     return (await this.repo.group(id))!;
   }
 
   async renameGroup(auth: AuthContext, homeId: string, groupId: string, dto: HomeGroupWriteDto): Promise<HomeGroupDto> {
     const group = await this.groupFor(auth, groupId, 'update', homeId);
     const name = await this.checkGroupName(group.home, dto.name, group._id);
-    await this.unitOfWork.run(async () => {
-      await this.repo.renameGroup(groupId, name);
-      await this.audit.recordBy(auth, { action: HOME_AUDIT.groupUpdate, target: groupId, meta: { from: group.name, to: name } });
-    });
+    await this.unitOfWork
+      .run(async () => {
+        await this.repo.renameGroup(groupId, name);
+        await this.audit.recordBy(auth, { action: HOME_AUDIT.groupUpdate, target: groupId, meta: { from: group.name, to: name } });
+      })
+      .catch(groupNameRace);
     return (await this.repo.group(groupId))!;
   }
 

@@ -5,6 +5,7 @@ import { AuditService } from '../../core/audit/audit.service.js';
 import { berlinDate, Clock } from '../../core/clock/clock.js';
 import { APP_CONFIG } from '../../core/config/config.module.js';
 import type { AppConfig } from '../../core/config/app-config.js';
+import { isUniqueViolation } from '../../core/db/unique-violation.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { ContractsService } from '../contracts/contracts.service.js';
@@ -15,11 +16,6 @@ import { InvoicesRepository } from './invoices.repository.js';
 
 function busy(): AppError {
   return new AppError(409, [{ code: 'conflict', message: M.runBusy }]);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

@@ -19,6 +19,7 @@ import type { AuthContext } from '../../core/auth/auth-context.js';
 import { PasswordService } from '../../core/auth/password.service.js';
 import { SessionEvents } from '../../core/auth/session-events.js';
 import { SessionService } from '../../core/auth/session.service.js';
+import { isUniqueViolation } from '../../core/db/unique-violation.js';
 import { UnitOfWork } from '../../core/db/unit-of-work.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { parseListQuery } from '../../core/http/list-query.js';
@@ -101,12 +102,6 @@ function formSubject(id: string, form: UserForm): UserSubject {
 const changedBy = (actorId: string | null): Pick<UserPatch, 'modifiedAt' | 'modifiedBy'> => ({ modifiedAt: new Date(), modifiedBy: actorId });
 
 const roleNotAllowed = () => new AppError(403, [{ path: 'roles', code: ROLE_NOT_ALLOWED_CODE, message: USER_MESSAGES.roleNotAllowed }]);
-
-/** The unique index on lower(username) caught a race the pre-check missed. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 @Injectable()
 export class UsersService {
