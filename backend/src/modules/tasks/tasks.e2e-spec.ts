@@ -4,7 +4,7 @@ import request from 'supertest';
 import { API_MESSAGES, type AuthRecord, ERROR_CODES, TASK_MESSAGES, type TaskDto, type TaskStatus } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { LIST_QUERY_MESSAGE } from '../../core/http/list-query.js';
-import { auditLog, doctors, patients, taskEvents, tasks } from '../../db/schema/index.js';
+import { auditLog, doctors, homes, patients, taskEvents, tasks } from '../../db/schema/index.js';
 import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { day, taskWorld } from './testing/task-world.js';
@@ -398,6 +398,18 @@ describe('PUT /api/tasks/{id} (fields)', () => {
     expect(moved.status).toBe(400);
     expect(moved.body.errors[0]).toMatchObject({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
     expect((await api().put(`/api/tasks/${earlier}`).set('x-auth-token', as('heim')).send({ dose: '0-0-2' })).status).toBe(200);
+  });
+
+  it('a resident of a deactivated home gets no new order (the pharmacy still sees the patient)', async () => {
+    await database.update(homes).set({ deactivatedAt: new Date() }).where(eq(homes.id, otherHome));
+    try {
+      const placed = await api().post('/api/tasks').set('x-auth-token', as('apotheke')).send(newOrder({ patient: otherPatient }));
+      expect(placed.status).toBe(400);
+      expect(placed.body.errors[0]).toMatchObject({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
+    } finally {
+      await database.update(homes).set({ deactivatedAt: null }).where(eq(homes.id, otherHome));
+    }
+    expect((await api().post('/api/tasks').set('x-auth-token', as('apotheke')).send(newOrder({ patient: otherPatient }))).status).toBe(201);
   });
 });
 

@@ -342,6 +342,12 @@ export class TasksRepository {
   }
 
   /** The doctor an order names (null when absent). */
+  /** Whether the care home was deactivated (its residents get no new orders). */
+  async homeDeactivated(id: string): Promise<boolean> {
+    const [row] = await this.db.select({ deactivatedAt: homes.deactivatedAt }).from(homes).where(eq(homes.id, id)).limit(1);
+    return !!row?.deactivatedAt;
+  }
+
   async doctor(id: string) {
     const [row] = await this.db.select({ id: doctors.id, deactivatedAt: doctors.deactivatedAt }).from(doctors).where(eq(doctors.id, id)).limit(1);
     return row ?? null;

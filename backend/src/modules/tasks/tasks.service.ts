@@ -271,12 +271,14 @@ export class TasksService {
   /**
    * The order rules (libs/validation checkOrder) on the whole order, and the named patient and doctor: they must exist and
    * be visible to the caller (else the field's message, as for an unknown id). Answers the task's
-   * home (the patient's) and latestDelivery as YYYY-MM-DD. A deleted (deactivated) patient gets no
-   * new order and no order moved to them; an order of theirs placed before stays editable.
+   * home (the patient's) and latestDelivery as YYYY-MM-DD. A deleted (deactivated) patient, or one
+   * of a deactivated home, gets no new order and no order moved to them; an order placed before
+   * stays editable.
    */
   private async check(auth: AuthContext, form: TaskForm, checkPast: boolean, newPatient: boolean): Promise<{ homeId: string | null; latestDelivery: string | null }> {
     const patient = form.patient ? await this.patients.findById(form.patient) : null;
-    const usable = patient && !(newPatient && patient.deactivatedAt) ? patient : null;
+    const retired = newPatient && patient && (patient.deactivatedAt || (patient.homeId && (await this.repo.homeDeactivated(patient.homeId))));
+    const usable = patient && !retired ? patient : null;
     const visible = usable && patientPolicy.can(auth, 'read', patientSubject(usable)) ? usable : null;
     const { errors, latestDelivery } = checkOrder({ ...form, patientHasHomeGroup: visible ? !!visible.homeGroupId : undefined }, { today: berlinToday(), checkPast });
     if (!form.patient) errors.push({ path: 'patient', message: TASK_MESSAGES.patientRequired });
