@@ -213,6 +213,7 @@ export const IMPORT_MESSAGES = {
   deactivatedPatient: (name: string) => `Der Patient „${name}“ ist deaktiviert.`,
   conflictingHomeGroup: (row: number) => `Anderer Wohnbereich als in Zeile ${row} für denselben Patienten.`,
   unknownDebtor: (value: string) => `Einen Arzt mit der Kundennummer ${value} gibt es nicht.`,
+  ambiguousHome: (name: string) => `Es gibt mehrere Einrichtungen „${name}“. Bitte geben Sie den Einrichtungen eindeutige Namen.`,
   ambiguousDoctor: (name: string) => `Es gibt mehrere Ärzte „${name}“. Bitte geben Sie die Kundennummer oder Arzt PLZ an.`,
   deactivatedDoctor: (name: string) => `Der Arzt „${name}“ ist deaktiviert.`,
   newDoctorContact: (name: string) => `Den Arzt „${name}“ gibt es nicht. Für einen neuen Arzt geben Sie bitte Arzt E-Mail oder Arzt Fax an.`,

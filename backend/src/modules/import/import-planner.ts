@@ -225,10 +225,11 @@ export class ImportPlanner {
       const rowsOfName = found.filter((h) => keyOf(h.name) === key);
       const readable = rowsOfName.filter((h) => homePolicy.can(auth, 'read', { id: h.id, state: stateOf(h.deactivatedAt), contract: '' }));
       const active = readable.filter((h) => !h.deactivatedAt);
-      if (active.length >= 1) {
-        // Equal names of several homes: the oldest is the one a name means (the master data should be cleaned up).
-        out.set(key, { value: { id: active[0]!.id, name: active[0]!.name, isNew: false } });
-      } else if (readable.length) out.set(key, { column: 'home', message: IMPORT_MESSAGES.deactivatedHome(name) });
+      // Equal names of several homes: a row must never land in the wrong home (its residents' health
+      // data would be shown to the other home's staff), so the name is refused until it is unique.
+      if (active.length > 1) out.set(key, { column: 'home', message: IMPORT_MESSAGES.ambiguousHome(name) });
+      else if (active.length === 1) out.set(key, { value: { id: active[0]!.id, name: active[0]!.name, isNew: false } });
+      else if (readable.length) out.set(key, { column: 'home', message: IMPORT_MESSAGES.deactivatedHome(name) });
       // A home the caller may not see, and (for a caller who may not create homes) any unknown name: the same answer, which tells nothing about other homes.
       else if (rowsOfName.length || !mayCreate) out.set(key, { column: 'home', message: IMPORT_MESSAGES.notYourHome(name) });
       else if (!options.insertHomes) out.set(key, { column: 'home', message: IMPORT_MESSAGES.missingHome(name) });

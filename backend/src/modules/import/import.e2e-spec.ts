@@ -183,6 +183,29 @@ describe('PUT /api/import/task', () => {
     expect(await db.select({ name: homes.name }).from(homes).where(eq(homes.name, home))).toHaveLength(1);
   });
 
+  it('aborts on a home name that two active homes share: a row never lands in the wrong home', async () => {
+    const home = unique('Haus Doppelt ');
+    await db.insert(homes).values([{ name: home }, { name: home }]);
+    const before = await rowCounts();
+    const refused = await upload('import', 'apotheke', csvFile(sheet([order({ home, homeGroup: '', lastname: unique('Zweifel') })])), 'd.csv', { insertHomeGroups: 'true' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ path: 'file', code: 'invalid', message: `Zeile 2, Spalte Einrichtung: ${IMPORT_MESSAGES.ambiguousHome(home)}` }]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('updates the open one of two equal orders, not a finished older one', async () => {
+    const lastname = unique('Zwilling');
+    await upload('import', 'apotheke', csvFile(sheet([order({ lastname, amount: 1 })])), 'z1.csv');
+    const [patient] = await db.select({ id: patients.id }).from(patients).where(eq(patients.lastname, lastname));
+    const [first] = await db.select().from(tasks).where(eq(tasks.patientId, patient!.id));
+    // An older finished copy of the same order, made before the open one.
+    await db.insert(tasks).values({ ...first!, id: undefined, status: 'finished', createdAt: new Date(first!.createdAt.getTime() - 86_400_000) });
+    const res = await upload('import', 'apotheke', csvFile(sheet([order({ lastname, amount: 4 })])), 'z2.csv');
+    expect(res.status).toBe(200);
+    const rows = await db.select({ status: tasks.status, amount: tasks.amount }).from(tasks).where(eq(tasks.patientId, patient!.id)).orderBy(tasks.createdAt);
+    expect(rows).toEqual([{ status: 'finished', amount: 1 }, { status: 'new', amount: 4 }]);
+  });
+
   it('aborts on a missing living area unless insertHomeGroups is on (a new home needs both options)', async () => {
     const home = unique('Haus Zweiflügel ');
     const file = csvFile(sheet([order({ home, homeGroup: 'Nordflügel', lastname: unique('Flügel') }), order({ homeGroup: 'Südflügel', lastname: unique('Flügel') })]));

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, type AnyColumn, inArray, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, inArray, sql } from 'drizzle-orm';
+import { TASK_OPEN_STATUSES } from '@mediport/contracts/task-machine';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../core/db/database.js';
 import { DB } from '../../core/db/db.module.js';
@@ -171,7 +172,9 @@ export class ImportRepository {
             status: tasks.status,
           })
           .from(tasks)
-          .where(and(inArray(tasks.patientId, ids), inArray(lower(tasks.medicine), medicines)))),
+          .where(and(inArray(tasks.patientId, ids), inArray(lower(tasks.medicine), medicines)))
+          // Of several equal orders the planner takes the first: the oldest open one, else the oldest.
+          .orderBy(sql`${inArray(tasks.status, [...TASK_OPEN_STATUSES])} desc`, asc(tasks.createdAt), asc(tasks.id))),
       );
     }
     return out;
