@@ -79,7 +79,7 @@ export function fail(status: number, message: string | ApiErrorEntry[], path?: s
  * handler that returns either from the request.
  */
 export type FakeApiRoutes = {
-  [R in ApiRoute]?: ApiResponse<R> | FakeError | ((request: FakeRequest<R>) => ApiResponse<R> | FakeError);
+  [R in ApiRoute]?: ApiResponse<R> | FakeError | ((request: FakeRequest<R>) => ApiResponse<R> | FakeError | Promise<ApiResponse<R>>);
 };
 
 /**
@@ -124,6 +124,8 @@ function installFetch(routes: Array<[ApiRoute, Answer]>): RecordedCall[] {
       unhandledRequests.push(`${method} ${url}`);
       throw new TypeError(`Unerwartete Anfrage im Test: ${method} ${url}`);
     }
+    // A route may answer a promise: the request stays pending until the test settles it.
+    if (answer.body instanceof Promise) answer = { ...answer, body: await answer.body };
     const { status } = answer;
     // A Blob answers as itself (print sheets, attachments, images); anything else as JSON.
     const binary = answer.body instanceof Blob ? answer.body : null;

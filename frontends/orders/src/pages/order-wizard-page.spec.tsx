@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TASK_MESSAGES, type Role } from '@mediport/contracts';
 import { PATIENT_MESSAGES } from '@mediport/validation';
@@ -362,7 +362,10 @@ describe('order wizard: new patient and new doctor', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Patient anlegen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Patient bereits vorhanden?' });
     expect(dialog).toHaveTextContent(PATIENT_MESSAGES.duplicate);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Trotzdem anlegen' }));
+    // A double click on the confirmation (its dialog still fading out) creates the patient once.
+    const confirm = within(dialog).getByRole('button', { name: 'Trotzdem anlegen' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     expect(await screen.findByText('Patient gespeichert.')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/patients')).toHaveLength(1);
   });

@@ -582,7 +582,7 @@ describe('Anforderungen: expanded rows', () => {
       const cards = await screen.findByRole('list', { name: 'Anforderungen' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       await userEvent.click(within(cards).getByRole('button', { name: 'Details' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Erna Schulz – Ibuprofen' });
+      const dialog = await screen.findByRole('dialog', { name: 'Erna Schulz (01.02.1940) – Ibuprofen · Haus Sonnenschein' });
       expect(within(dialog).getByRole('region', { name: 'Details' })).toBeInTheDocument();
       expect(await within(dialog).findByText('Keine Nachrichten vorhanden.')).toBeInTheDocument();
       // On a phone the message form stands above the feed.
@@ -782,7 +782,11 @@ describe('Anforderungen: rows per page and the compact view', () => {
       show(['ROLE_PHARMA']);
       const cards = await screen.findByRole('list', { name: 'Anforderungen' });
       const [card] = within(cards).getAllByRole('listitem');
-      expect(within(card!).getByText('Erna Schulz · Ibuprofen')).toBeInTheDocument();
+      const born = aTask().patientDetails!.dateOfBirth;
+      expect(born).not.toBe('');
+      // Name and birth date tell two residents of the same name apart; the home is named below.
+      expect(within(card!).getByText(`Erna Schulz (${born}) · Ibuprofen`)).toBeInTheDocument();
+      expect(within(card!).getByText(aTask().homeDetails!.name)).toBeInTheDocument();
       const second = within(card!).getByText('bis 25.11.2026').closest('div')!.parentElement!;
       expect(second).toHaveTextContent('Neudringendbis 25.11.2026');
       expect(screen.queryByRole('switch', { name: 'Kompakte Ansicht' })).not.toBeInTheDocument();

@@ -56,6 +56,11 @@ const VIEW_KEY = 'anforderungen';
 
 const personName = (p: { title?: string; firstname: string; lastname: string } | null) => (p ? [p.title, p.firstname, p.lastname].filter(Boolean).join(' ') : '');
 const patientOf = (task: TaskDto) => personName(task.patientDetails);
+/** Name and birth date: how a resident is told apart where the birth date column is not shown. */
+const patientWithBirth = (task: TaskDto) => {
+  const born = task.patientDetails?.dateOfBirth;
+  return born ? `${patientOf(task)} (${born})` : patientOf(task);
+};
 
 /**
  * Status, "neu" and the error mark on the first line; urgency, the latest delivery and where its
@@ -207,15 +212,20 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select, finish
 }
 
 /**
- * A phone card: patient and medicine on the first line, status, urgency, latest delivery and the
- * messages on the second; the selection and "Details" beside them, each a 44 px target.
+ * A phone card: patient (with birth date, so two residents of the same name are told apart) and
+ * medicine on the first line, the home below, status, urgency, latest delivery and the messages
+ * after; the selection and "Details" beside them, each a 44 px target.
  */
 function TaskCard({ task, rights, ctx }: { task: TaskDto; rights: TaskRights; ctx: ColumnContext }) {
-  const title = [rights.patient ? patientOf(task) : '', rights.medicine ? task.medicine : ''].filter(Boolean).join(' · ');
+  const title = [rights.patient ? patientWithBirth(task) : '', rights.medicine ? task.medicine : ''].filter(Boolean).join(' · ');
+  const home = rights.home ? task.homeDetails?.name : undefined;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto auto', columnGap: 1, alignItems: 'center' }}>
-      <Box sx={{ fontWeight: 500, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={title}>
-        {title}
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ fontWeight: 500, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={title}>
+          {title}
+        </Box>
+        {home && <RowCaption block>{home}</RowCaption>}
       </Box>
       <Box component="span">{rights.messages && <MessageCount task={task} />}</Box>
       <Box component="label" sx={{ gridRow: 'span 2', display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44, cursor: 'pointer' }}>
@@ -391,7 +401,7 @@ export function TaskListPage() {
       />
       <Dialog fullScreen open={!!phoneOpen} onClose={() => setPhoneTask(null)} aria-labelledby="task-details-title">
         <DialogTitle id="task-details-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{phoneOpen ? `${patientOf(phoneOpen)} – ${phoneOpen.medicine}` : ''}</Box>
+          <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{phoneOpen ? `${patientWithBirth(phoneOpen)} – ${phoneOpen.medicine}${phoneOpen.homeDetails ? ` · ${phoneOpen.homeDetails.name}` : ''}` : ''}</Box>
           <IconButton aria-label={T.close} onClick={() => setPhoneTask(null)}>
             <CloseIcon />
           </IconButton>

@@ -282,6 +282,31 @@ describe('ChatPanel', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('keeps what was typed while a message was still sending for the next message', async () => {
+    let feed = [anEvent()];
+    let release: (() => void) | null = null;
+    chatServer(() => feed, {
+      'POST /api/tasks/:id/events': () =>
+        new Promise<TaskEventDto>((resolve) => {
+          release = () => {
+            const sent = anEvent({ _id: 'e2', data: { text: 'Erste Nachricht' }, createdFrom: pharmacy });
+            feed = [...feed, sent];
+            resolve(sent);
+          };
+        }),
+    });
+    renderApp(<ChatPanel taskId="t1" />);
+    await screen.findByText('Bitte bis Freitag liefern.');
+    const box = screen.getByRole('textbox', { name: 'Nachricht' });
+    await userEvent.type(box, 'Erste Nachricht');
+    await userEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    await waitFor(() => expect(release).not.toBeNull());
+    await userEvent.type(box, ' Und noch etwas');
+    act(() => release!());
+    expect(await screen.findByText('Erste Nachricht')).toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveValue('Und noch etwas'));
+  });
+
   it('keeps "Senden" disabled while the message is empty and shows the server\'s refusal', async () => {
     chatServer([], { 'POST /api/tasks/:id/events': () => fail(400, EVENT_MESSAGES.emptyMessage, 'data') });
     renderApp(<ChatPanel taskId="t1" />);

@@ -35,9 +35,13 @@ export function MessageForm({ taskId }: { taskId: string }) {
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // What the pending send carries: only that leaves the box when it went; text typed and files
+  // added meanwhile stay for the next message.
+  const sending = useRef<{ text: string; files: File[] }>({ text: '', files: [] });
   const send = useSendMessage(taskId, () => {
-    setText('');
-    setFiles([]);
+    const sent = sending.current;
+    setText((current) => (current.startsWith(sent.text) ? current.slice(sent.text.length).trimStart() : current));
+    setFiles((current) => current.filter((file) => !sent.files.includes(file)));
   });
 
   const tooLong = text.length > EVENT_MESSAGE_MAX;
@@ -54,6 +58,7 @@ export function MessageForm({ taskId }: { taskId: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (empty || tooLong || send.isPending) return;
+    sending.current = { text, files };
     send.mutate({ text: text.trim(), files });
   };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -143,7 +143,11 @@ function NewPatientForm({ onCreated, onCancel }: { onCreated: (patient: PatientD
   const [busy, setBusy] = useState(false);
   const groups = homes.find((h) => h._id === values.home)?.homeGroups ?? [];
 
+  // A second click (the warning's button stays clickable while its dialog fades out) saves nothing twice.
+  const saving = useRef(false);
   const save = async () => {
+    if (saving.current) return;
+    saving.current = true;
     setWarning(null);
     setBusy(true);
     try {
@@ -157,6 +161,7 @@ function NewPatientForm({ onCreated, onCancel }: { onCreated: (patient: PatientD
       if (error instanceof ApiError) setServerErrors(error.fieldErrors());
       else handleApiError(error);
     } finally {
+      saving.current = false;
       setBusy(false);
     }
   };
@@ -249,7 +254,7 @@ function NewPatientForm({ onCreated, onCancel }: { onCreated: (patient: PatientD
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setWarning(null)}>{T.cancel}</Button>
-          <Button variant="contained" onClick={() => void save()} autoFocus>
+          <Button variant="contained" onClick={() => void save()} disabled={busy} autoFocus>
             {T.duplicateConfirm}
           </Button>
         </DialogActions>
