@@ -261,7 +261,8 @@ test.describe('Telefon 390 × 844 with a finger', () => {
     await createOrder(request, `${marker} Bisoprolol`, 'new', '31.12.2099');
     await openList(page, request, 'apotheke', `/anforderungen?text=${encodeURIComponent(marker)}`);
     const card = rows(page, true).first();
-    await expect(card).toContainText(`${patient.firstname} ${patient.lastname} · ${marker} Bisoprolol`);
+    // Name with birth date, so two residents of the same name are told apart on a phone too.
+    await expect(card).toContainText(`${patient.firstname} ${patient.lastname} (${patient.dateOfBirth}) · ${marker} Bisoprolol`);
     await expect(card).toContainText('bis 31.12.2099');
     const targets = card.getByRole('button').or(card.getByRole('link'));
     const count = await targets.count();

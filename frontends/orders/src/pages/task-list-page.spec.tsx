@@ -784,9 +784,8 @@ describe('Anforderungen: rows per page and the compact view', () => {
       const [card] = within(cards).getAllByRole('listitem');
       const born = aTask().patientDetails!.dateOfBirth;
       expect(born).not.toBe('');
-      // Name and birth date tell two residents of the same name apart; the home is named below.
+      // Name and birth date tell two residents of the same name apart.
       expect(within(card!).getByText(`Erna Schulz (${born}) · Ibuprofen`)).toBeInTheDocument();
-      expect(within(card!).getByText(aTask().homeDetails!.name)).toBeInTheDocument();
       const second = within(card!).getByText('bis 25.11.2026').closest('div')!.parentElement!;
       expect(second).toHaveTextContent('Neudringendbis 25.11.2026');
       expect(screen.queryByRole('switch', { name: 'Kompakte Ansicht' })).not.toBeInTheDocument();

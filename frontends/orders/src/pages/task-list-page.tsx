@@ -213,19 +213,15 @@ function taskColumns({ rights, phone, expanded, toggle, selected, select, finish
 
 /**
  * A phone card: patient (with birth date, so two residents of the same name are told apart) and
- * medicine on the first line, the home below, status, urgency, latest delivery and the messages
- * after; the selection and "Details" beside them, each a 44 px target.
+ * medicine on the first line, status, urgency, latest delivery and the messages on the second; the
+ * selection and "Details" beside them, each a 44 px target. "Details" names the home too.
  */
 function TaskCard({ task, rights, ctx }: { task: TaskDto; rights: TaskRights; ctx: ColumnContext }) {
   const title = [rights.patient ? patientWithBirth(task) : '', rights.medicine ? task.medicine : ''].filter(Boolean).join(' · ');
-  const home = rights.home ? task.homeDetails?.name : undefined;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto auto', columnGap: 1, alignItems: 'center' }}>
-      <Box sx={{ minWidth: 0 }}>
-        <Box sx={{ fontWeight: 500, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={title}>
-          {title}
-        </Box>
-        {home && <RowCaption block>{home}</RowCaption>}
+      <Box sx={{ fontWeight: 500, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={title}>
+        {title}
       </Box>
       <Box component="span">{rights.messages && <MessageCount task={task} />}</Box>
       <Box component="label" sx={{ gridRow: 'span 2', display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44, cursor: 'pointer' }}>
