@@ -220,7 +220,8 @@ function TaskCard({ task, rights, ctx }: { task: TaskDto; rights: TaskRights; ct
   const title = [rights.patient ? patientWithBirth(task) : '', rights.medicine ? task.medicine : ''].filter(Boolean).join(' · ');
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto auto', columnGap: 1, alignItems: 'center' }}>
-      <Box sx={{ fontWeight: 500, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={title}>
+      {/* Up to two lines, so the birth date is never cut off behind a long name. */}
+      <Box sx={{ fontWeight: 500, display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden', overflowWrap: 'anywhere' }} title={title}>
         {title}
       </Box>
       <Box component="span">{rights.messages && <MessageCount task={task} />}</Box>
