@@ -552,6 +552,31 @@ describe('Anforderungen: expanded rows', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url === '/api/tasks/t1/events')?.body).toEqual({ seen: true }));
   });
 
+  it('keeps an order opened under "Nur neue" on screen with its chat after opening marked it seen', async () => {
+    let seen = false;
+    const task = aTask({ seen: [] });
+    const calls = taskServer([], {
+      // The "Nur neue" list: the order drops out once it is seen.
+      'GET /api/tasks': () => ({ data: seen ? [] : [task], count: seen ? 0 : 1 }),
+      'PUT /api/tasks/:id/seen': () => {
+        seen = true;
+        return { message: TASK_MESSAGES.seen };
+      },
+      'GET /api/tasks/:id/events': { data: [anEvent()], count: 1 },
+      'PUT /api/tasks/:id/events': { message: 'ok' },
+    });
+    show(['ROLE_PHARMA']);
+    const row = await rowOf('Erna Schulz');
+    await userEvent.click(within(row).getByRole('button', { name: 'Details anzeigen: Erna Schulz' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/tasks/t1/seen')).toBe(true));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/tasks?')).length).toBeGreaterThan(1));
+    expect(await screen.findByRole('region', { name: 'Details' })).toBeInTheDocument();
+    expect(screen.getByText('Bitte bis Freitag liefern.')).toBeInTheDocument();
+    // Closed, it is gone like the list says.
+    await userEvent.click(within(await rowOf('Erna Schulz')).getByRole('button', { name: 'Details ausblenden: Erna Schulz' }));
+    await waitFor(() => expect(screen.queryByText('Erna Schulz')).not.toBeInTheDocument());
+  });
+
   it('renders the actions the server answers: a row seen only from the pickup list shows no chat, and greys out what is not for this order', async () => {
     // As the server answers a user with a home's and a driver's role: its own home's order, and another home's order on the road.
     const own = aTask({ actions: { pickup: true, print: true, edit: true, finish: true, chat: true } });

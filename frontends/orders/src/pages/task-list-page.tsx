@@ -11,7 +11,7 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { PRODUCT_NAME, SOCKET_EVENTS, TASK_STATUS_LABELS, type TaskDto } from '@mediport/contracts';
-import { useLiveEvent } from '@mediport/api-client';
+import { readAuth, useLiveEvent } from '@mediport/api-client';
 import {
   ChatIcon,
   CloseIcon,
@@ -282,6 +282,9 @@ export function TaskListPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [fresh, setFresh] = useState(false);
   const [phoneTask, setPhoneTask] = useState<string | null>(null);
+  // The orders open for reading, as they were opened: one the list no longer answers (with "Nur
+  // neue", opening marks it seen) stays on screen with its chat until it is closed.
+  const [kept, setKept] = useState<Map<string, TaskDto>>(new Map());
   const markSeen = useMarkTaskSeen();
   const markMany = useMarkTasksSeen(() => setSelected(new Set()));
   const confirmAllRead = useConfirm({ title: T.markAllRead, children: T.markAllReadQuestion, confirmLabel: T.markAllReadConfirm });
@@ -299,6 +302,13 @@ export function TaskListPage() {
   const toggle = (task: TaskDto) => {
     const opening = phone ? phoneTask !== task._id : !expanded.has(task._id);
     if (opening && task.seen.length === 0) markSeen.mutate(task._id);
+    setKept((old) => {
+      const next = new Map(old);
+      if (opening) next.set(task._id, task.seen.length ? task : { ...task, seen: [readAuth()?.user._id ?? ''] });
+      else next.delete(task._id);
+      if (phone) for (const id of next.keys()) if (id !== task._id || !opening) next.delete(id);
+      return next;
+    });
     if (phone) {
       setPhoneTask(opening ? task._id : null);
       return;
@@ -324,7 +334,11 @@ export function TaskListPage() {
   const onScreen = new Map<string, TaskDto>();
   for (const task of [...(created.pinned?.rows ?? []), ...(rows ?? [])]) onScreen.set(task._id, task);
   const selectedTasks = [...onScreen.values()].filter((task) => selected.has(task._id));
-  const phoneOpen = rows?.find((t) => t._id === phoneTask) ?? created.pinned?.rows.find((t) => t._id === phoneTask);
+  const phoneOpen = rows?.find((t) => t._id === phoneTask) ?? created.pinned?.rows.find((t) => t._id === phoneTask) ?? (phoneTask ? kept.get(phoneTask) : undefined);
+  // Open orders the list left out since (see `kept`) stay on top of the page until they are closed.
+  const openIds = phone ? (phoneTask ? [phoneTask] : []) : [...expanded];
+  const leftOut = openIds.filter((id) => !onScreen.has(id)).flatMap((id) => (kept.has(id) ? [kept.get(id)!] : []));
+  const shownRows = rows && leftOut.length ? [...leftOut, ...rows] : rows;
 
   const headerActions = (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -365,7 +379,7 @@ export function TaskListPage() {
         columns={columns}
         dense
         compact={compact}
-        rows={rows}
+        rows={shownRows}
         count={tasks.data?.count ?? 0}
         countCapped={tasks.data?.countCapped}
         loading={tasks.isFetching}
