@@ -169,6 +169,7 @@ export const TASK_MESSAGES = {
   // Rule messages of the order form (libs/validation checkOrder).
   homeGroupRequired: 'Weisen Sie dem Patienten erst einen Wohnbereich zu.',
   medicineRequired: 'Bitte geben Sie ein Medikament an.',
+  medicineDisabled: 'Dieses Medikament ist deaktiviert. Bitte wählen Sie ein anderes.',
   doseRequired: 'Bitte geben Sie eine Dosierung an.',
   doctorRequired: 'Bitte wählen Sie einen Arzt aus.',
   doctorUnknown: 'Bitte wählen Sie einen vorhandenen Arzt aus.',

@@ -39,6 +39,11 @@ export class MedicinesService {
     return toDto(row);
   }
 
+  /** Whether a medicine of that name (any case) was deactivated: it is not ordered any more. */
+  async isDisabled(name: string): Promise<boolean> {
+    return (await this.repo.findByName(name.trim()))?.disabled ?? false;
+  }
+
   /**
    * The medicine of that name (any case), created when new: medicines are created by name this way;
    * there is no create route or screen.

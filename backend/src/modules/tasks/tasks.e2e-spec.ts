@@ -4,7 +4,7 @@ import request from 'supertest';
 import { API_MESSAGES, type AuthRecord, ERROR_CODES, TASK_MESSAGES, type TaskDto, type TaskStatus } from '@mediport/contracts';
 import type { Database } from '../../core/db/database.js';
 import { LIST_QUERY_MESSAGE } from '../../core/http/list-query.js';
-import { auditLog, doctors, homes, patients, taskEvents, tasks } from '../../db/schema/index.js';
+import { auditLog, doctors, homes, medicines, patients, taskEvents, tasks } from '../../db/schema/index.js';
 import { whileAuditFails } from '../../testing/failing-audit.js';
 import { type DemoUsername, useTestApp } from '../../testing/test-app.js';
 import { day, taskWorld } from './testing/task-world.js';
@@ -567,6 +567,22 @@ describe('GET /api/tasks/dosage, /api/tasks/medicine (suggestions from earlier o
     expect(medicines.body).toEqual({ data: ['Zuckerfrei-Sirup 5 ml'], count: 2 });
     const pharmacy = await api().get('/api/tasks/medicine?filter[text]=zuckerfrei').set('x-auth-token', as('apotheke'));
     expect(pharmacy.body.data).toContain('Zuckerfrei-Fremd');
+  });
+
+  it('a medicine deactivated on the medicines list is neither suggested nor ordered again; a new name joins the list', async () => {
+    const name = `Abgesetzt-${++seq}`;
+    const placed = await api().post('/api/tasks').set('x-auth-token', as('apotheke')).send(newOrder({ medicine: name }));
+    expect(placed.status).toBe(201);
+    const [listed] = await database.select({ id: medicines.id, disabled: medicines.disabled }).from(medicines).where(eq(medicines.name, name));
+    expect(listed).toEqual({ id: expect.any(String), disabled: false });
+    expect((await api().get(`/api/tasks/medicine?filter[text]=${name}`).set('x-auth-token', as('apotheke'))).body.data).toEqual([name]);
+    expect((await api().put('/api/medicine').set('x-auth-token', as('admin')).send({ name: name.toLowerCase(), disabled: true })).status).toBe(200);
+    expect((await api().get(`/api/tasks/medicine?filter[text]=${name}`).set('x-auth-token', as('apotheke'))).body).toEqual({ data: [], count: 0 });
+    const again = await api().post('/api/tasks').set('x-auth-token', as('apotheke')).send(newOrder({ medicine: name }));
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([{ path: 'medicine', code: 'invalid', message: TASK_MESSAGES.medicineDisabled }]);
+    // The order that has it already keeps it and stays editable.
+    expect((await api().put(`/api/tasks/${(placed.body as TaskDto)._id}`).set('x-auth-token', as('apotheke')).send({ dose: '0-0-1' })).status).toBe(200);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { TASK_ON_THE_ROAD_STATUSES } from '@mediport/contracts/task-machine';
 import { qualified } from '../../core/http/list.js';
 import { taskPolicy } from '../../core/permissions/policies/index.js';
 import { taskEvents, tasks } from '../../db/schema/index.js';
+import { MedicinesModule } from '../medicines/medicines.module.js';
 import { SeenCounterRegistry } from '../statistics/seen-counter.registry.js';
 import { StatisticsModule } from '../statistics/statistics.module.js';
 import { PatientsModule } from '../patients/patients.module.js';
@@ -28,7 +29,7 @@ import { TasksExportService } from './tasks-export.service.js';
  * each counted through the one seen definition within the Task policy's read scope.
  */
 @Module({
-  imports: [StatisticsModule, PatientsModule, SettingsModule],
+  imports: [StatisticsModule, PatientsModule, SettingsModule, MedicinesModule],
   // The export first: TasksController's `:id` would take GET /api/tasks/export.
   controllers: [TasksExportController, TasksController, TaskPickupController, PatientMedicineController, TaskEventsController, EventsController],
   providers: [TasksExportService, TasksRepository, TasksService, TasksLive, TaskEventsRepository, TaskEventsService, TaskPrintService, TaskPickupService, TaskHooksRegistry],

@@ -9,7 +9,7 @@ import type { ListQuery } from '../../core/http/list-query.js';
 import { queryArrays, type RenderedSql, renderSql, StatementShapes } from '../../core/db/statement.js';
 import { cappedCount, cappedCountStatement, type CommonListFilter, escapeLike, listOrder, type ListPlan, listSelection, type ListSource, planList, qualified, searchCondition, seenColumn } from '../../core/http/list.js';
 import type { SeenSource } from '../../core/seen/unseen.js';
-import { doctorOffices, doctors, documents, documentTasks, homeGroups, homes, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
+import { doctorOffices, doctors, documents, documentTasks, homeGroups, homes, medicines, patients, taskEvents, tasks, users } from '../../db/schema/index.js';
 import { hasUnseenEvents, taskFeedFigures } from './task-events.repository.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -386,7 +386,9 @@ export class TasksRepository {
    */
   async suggestions(column: 'dose' | 'medicine', scope: SQL | undefined, text: string | undefined, limit: number): Promise<{ data: string[]; count: number }> {
     const value = column === 'dose' ? tasks.dose : tasks.medicine;
-    const where = and(scope, sql`${value} <> ''`, searchCondition(value, text, 'phrase'));
+    // A medicine deactivated on the medicines list is offered no more (the unique index on lower(name) finds it).
+    const active = column === 'medicine' ? sql`not exists (select 1 from ${medicines} where lower(${medicines.name}) = lower(${tasks.medicine}) and ${medicines.disabled})` : undefined;
+    const where = and(scope, sql`${value} <> ''`, searchCondition(value, text, 'phrase'), active);
     const key = sql`lower(${value})`;
     const grouped = this.db
       .select({ key: sql<string>`${key}`.as('key'), name: sql<string>`mode() within group (order by ${value})`.as('name'), uses: sql<number>`count(*)`.as('uses') })

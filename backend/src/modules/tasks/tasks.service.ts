@@ -16,6 +16,7 @@ import { taskRowActions } from './task-row-actions.js';
 import { TaskHooksRegistry } from './task-hooks.js';
 import { TasksLive } from './tasks.live.js';
 import { TASK_SEEN, type TaskListRow, type TaskRow, TasksRepository } from './tasks.repository.js';
+import { MedicinesService } from '../medicines/medicines.service.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import { patientSubject } from '../patients/patients.service.js';
 
@@ -69,6 +70,7 @@ export class TasksService {
     private readonly unitOfWork: UnitOfWork,
     private readonly live: TasksLive,
     private readonly hooks: TaskHooksRegistry,
+    private readonly medicines: MedicinesService,
   ) {}
 
   toDto(auth: AuthContext, r: ListRow): TaskDto {
@@ -142,12 +144,14 @@ export class TasksService {
       { type: undefined, group: 'medicine', medicine: '', amount: 1, dose: '', patient: '', doctor: auth.user.doctorId && auth.grant('task_create_view') === 'own' ? auth.user.doctorId : null, latestDelivery: '' },
       dto,
     );
-    const checked = await this.check(auth, form, true, true);
+    const checked = await this.check(auth, form, true, true, true);
     // The order as it would be saved must lie within the caller's create scope (own home / own doctor).
     if (!taskPolicy.can(auth, 'create', { id: '', home: checked.homeId, doctor: form.doctor, status: 'new', type: String(form.type) })) {
       throw AppError.forbidden();
     }
     const id = await this.unitOfWork.run(async () => {
+      // The medicines list learns every name ordered (medicines are created by name).
+      await this.medicines.ensure(form.medicine, form.group);
       const created = await this.repo.create({ ...this.columns(form, checked), status: 'new', createdBy: auth.userId, modifiedBy: auth.userId });
       // The feed starts with the placing of the order ('Eine Anforderung wurde erzeugt').
       await this.repo.addStatusEvent(created, null, 'new', auth.userId);
@@ -185,11 +189,12 @@ export class TasksService {
         throw invalidTask([{ path: 'type', message: TASK_MESSAGES.typeOnTheRoad }]);
       }
       // The past-date rule applies to a date being set, not to an old one left as it is.
-      const checked = await this.check(auth, form, form.latestDelivery !== stored.latestDelivery, form.patient !== stored.patient);
+      const checked = await this.check(auth, form, form.latestDelivery !== stored.latestDelivery, form.patient !== stored.patient, form.medicine !== stored.medicine);
       // No moving an order out of one's scope (another home or doctor).
       if (!taskPolicy.can(auth, 'update', { ...taskSubject(current), home: checked.homeId, doctor: form.doctor })) throw AppError.forbidden();
       const columns = this.columns(form, checked);
       const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
+      if (form.medicine !== stored.medicine) await this.medicines.ensure(form.medicine, form.group);
       await this.repo.save(id, { ...columns, modifiedAt: new Date(), modifiedBy: auth.userId });
       await this.audit.recordBy(auth, { action: TASK_AUDIT.update, target: id, meta: { changed } });
       this.live.taskChanged({ id, homeId: checked.homeId, doctorId: form.doctor, status: current.status }, current);
@@ -275,12 +280,14 @@ export class TasksService {
    * of a deactivated home, gets no new order and no order moved to them; an order placed before
    * stays editable.
    */
-  private async check(auth: AuthContext, form: TaskForm, checkPast: boolean, newPatient: boolean): Promise<{ homeId: string | null; latestDelivery: string | null }> {
+  private async check(auth: AuthContext, form: TaskForm, checkPast: boolean, newPatient: boolean, newMedicine: boolean): Promise<{ homeId: string | null; latestDelivery: string | null }> {
     const patient = form.patient ? await this.patients.findById(form.patient) : null;
     const retired = newPatient && patient && (patient.deactivatedAt || (patient.homeId && (await this.repo.homeDeactivated(patient.homeId))));
     const usable = patient && !retired ? patient : null;
     const visible = usable && patientPolicy.can(auth, 'read', patientSubject(usable)) ? usable : null;
     const { errors, latestDelivery } = checkOrder({ ...form, patientHasHomeGroup: visible ? !!visible.homeGroupId : undefined }, { today: berlinToday(), checkPast });
+    // A medicine deactivated on the medicines list is not ordered any more (an order that has it already keeps it).
+    if (newMedicine && form.medicine.trim() && (await this.medicines.isDisabled(form.medicine))) errors.push({ path: 'medicine', message: TASK_MESSAGES.medicineDisabled });
     if (!form.patient) errors.push({ path: 'patient', message: TASK_MESSAGES.patientRequired });
     else if (!visible) errors.push({ path: 'patient', message: TASK_MESSAGES.patientUnknown });
     const homeId = visible?.homeId ?? null;
