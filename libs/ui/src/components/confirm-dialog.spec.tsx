@@ -30,6 +30,25 @@ describe('useConfirm', () => {
     expect(done).toHaveBeenCalledTimes(1);
   });
 
+  it('starts on "Abbrechen" for a destructive step, so a stray Enter changes nothing', async () => {
+    const done = jest.fn();
+    function Destructive() {
+      const { ask, dialog } = useConfirm({ title: 'Vorgang stornieren', children: 'Möchten Sie diesen Vorgang Stornieren?', destructive: true });
+      return (
+        <>
+          <button onClick={() => ask(done)}>Stornieren</button>
+          {dialog}
+        </>
+      );
+    }
+    render(<Destructive />);
+    await userEvent.click(screen.getByRole('button', { name: 'Stornieren' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Abbrechen' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(done).not.toHaveBeenCalled();
+  });
+
   it('asks no more once "Nicht mehr fragen" was ticked', async () => {
     const done = jest.fn();
     render(<Asker onDone={done} />);

@@ -29,10 +29,15 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** Offers "Nicht mehr fragen"; ticked and confirmed, the cookie suppresses the dialog from then on. */
   suppressCookie?: string;
+  /**
+   * A step that cannot simply be taken back (cancel an order or invoice, revoke, delete): the
+   * confirmation is red and the focus starts on "Abbrechen", so a stray Enter changes nothing.
+   */
+  destructive?: boolean;
 }
 
 /** A question before an action, optionally remembered in a cookie. */
-export function ConfirmDialog({ open, title, children, confirmLabel = UI_MESSAGES.confirm, cancelLabel = UI_MESSAGES.cancel, onConfirm, onCancel, suppressCookie }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel = UI_MESSAGES.confirm, cancelLabel = UI_MESSAGES.cancel, onConfirm, onCancel, suppressCookie, destructive = false }: ConfirmDialogProps) {
   const [remember, setRemember] = useState(false);
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
@@ -44,14 +49,17 @@ export function ConfirmDialog({ open, title, children, confirmLabel = UI_MESSAGE
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{cancelLabel}</Button>
+        <Button onClick={onCancel} autoFocus={destructive}>
+          {cancelLabel}
+        </Button>
         <Button
           variant="contained"
+          color={destructive ? 'error' : 'primary'}
           onClick={() => {
             if (suppressCookie && remember) suppress(suppressCookie);
             onConfirm();
           }}
-          autoFocus
+          autoFocus={!destructive}
         >
           {confirmLabel}
         </Button>

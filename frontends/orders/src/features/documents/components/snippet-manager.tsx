@@ -160,7 +160,7 @@ export function SnippetManager({ open, onClose, snippets, current }: SnippetMana
       <DialogActions>
         <Button onClick={onClose}>{T.close}</Button>
       </DialogActions>
-      <ConfirmDialog open={open && removing !== ''} title={T.removeTitle} confirmLabel={T.removeConfirm} onConfirm={remove} onCancel={() => setRemoving('')}>
+      <ConfirmDialog destructive open={open && removing !== ''} title={T.removeTitle} confirmLabel={T.removeConfirm} onConfirm={remove} onCancel={() => setRemoving('')}>
         {T.removeQuestion(removing)}
       </ConfirmDialog>
     </Dialog>

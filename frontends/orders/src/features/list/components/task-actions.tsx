@@ -132,7 +132,7 @@ export function useTaskActions(rights: TaskRights) {
   const { finish, finishing } = useUndoableFinish();
   const [contractDialog, setContractDialog] = useState(false);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; task: TaskDto } | null>(null);
-  const confirmCancel = useConfirm({ title: T.cancelTitle, children: TASK_MESSAGES.cancelConfirm, confirmLabel: T.cancelConfirm });
+  const confirmCancel = useConfirm({ title: T.cancelTitle, children: TASK_MESSAGES.cancelConfirm, confirmLabel: T.cancelConfirm, destructive: true });
   const busy = change.isPending || pickupSheet.isPending;
   const state = (task: TaskDto): ActionState => ({
     rights,

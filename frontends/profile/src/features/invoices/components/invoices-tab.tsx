@@ -244,7 +244,7 @@ export function InvoicesTab() {
           )
         }
       />
-      <ConfirmDialog open={toCancel !== null} title={M.confirmCancelTitle(toCancel?.number ?? '')} confirmLabel={M.cancel} onCancel={() => setToCancel(null)} onConfirm={() => toCancel && void onCancel(toCancel)}>
+      <ConfirmDialog destructive open={toCancel !== null} title={M.confirmCancelTitle(toCancel?.number ?? '')} confirmLabel={M.cancel} onCancel={() => setToCancel(null)} onConfirm={() => toCancel && void onCancel(toCancel)}>
         {M.confirmCancelText(formatCents(toCancel?.price ?? 0))}
       </ConfirmDialog>
     </Box>

@@ -173,7 +173,7 @@ function MandateSection({ data, userId, canEdit }: { data: PaymentData; userId: 
       >
         {T.confirmGrantText(formatIban(values.iban ?? ''))}
       </ConfirmDialog>
-      <ConfirmDialog open={confirm === 'revoke'} title={T.confirmRevokeTitle} confirmLabel={T.revoke} onCancel={() => setConfirm(null)} onConfirm={() => void submit({ mandate: false })}>
+      <ConfirmDialog destructive open={confirm === 'revoke'} title={T.confirmRevokeTitle} confirmLabel={T.revoke} onCancel={() => setConfirm(null)} onConfirm={() => void submit({ mandate: false })}>
         {T.confirmRevokeText}
       </ConfirmDialog>
     </Box>

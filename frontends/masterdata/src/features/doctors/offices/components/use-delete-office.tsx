@@ -12,7 +12,7 @@ export function useDeleteOfficeQuestion(onDone?: () => void) {
     toast(T.deleted, 'success');
     onDone?.();
   });
-  const question = useConfirm({ title: T.deleteQuestionTitle, children: target ? T.deleteQuestion(target.name) : '', confirmLabel: FORM_TEXTS.delete });
+  const question = useConfirm({ title: T.deleteQuestionTitle, children: target ? T.deleteQuestion(target.name) : '', confirmLabel: FORM_TEXTS.delete, destructive: true });
   const askDelete = (office: DoctorOfficeDto) => {
     setTarget(office);
     question.ask(() => remove.mutate({ params: { id: office._id } }));
