@@ -141,6 +141,9 @@ describe('GET /api/documents', () => {
   });
 });
 
+/** The first order's history in a request's tracker row: state, cause and who, oldest first. */
+const historyOf = async (documentId: string) => (await tracked('apotheke', documentId))!.items[0]!.history.map((h) => [h.state, h.cause, h.by?.username ?? null]);
+
 describe('the outbox moves a request', () => {
   it('sent → zugestellt: a delivered e-mail', async () => {
     const a = await insertTask();
@@ -168,8 +171,7 @@ describe('the outbox moves a request', () => {
     const [again] = await database.select().from(documentTasks).where(eq(documentTasks.documentId, document._id));
     expect(again!.remindAt).not.toBeNull();
     expect(again!.remindedAt).toBeNull();
-    const history = (await tracked('apotheke', document._id))!.items[0]!.history.map((h) => [h.state, h.cause, h.by?.username ?? null]);
-    expect(history).toEqual([
+    expect(await historyOf(document._id)).toEqual([
       ['requested', 'created', 'apotheke'],
       ['failed', 'outbox', null],
       ['requested', 'resent', 'apotheke'],
@@ -196,8 +198,7 @@ describe('the outbox moves a request', () => {
     expect(await waitFor(document._id, a, 'delivered')).toBe('delivered');
     const [row] = await database.select().from(documentTasks).where(eq(documentTasks.documentId, document._id));
     expect(row!.remindAt).not.toBeNull();
-    const history = (await tracked('apotheke', document._id))!.items[0]!.history.map((h) => [h.state, h.cause, h.by?.username ?? null]);
-    expect(history).toEqual([
+    expect(await historyOf(document._id)).toEqual([
       ['requested', 'created', 'apotheke'],
       ['failed', 'outbox', null],
       ['requested', 'resent', 'admin'],
